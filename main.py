@@ -1,0 +1,93 @@
+"""Oska desktop GUI (placeholder): ``python3 main.py``.
+
+Sets up the project's ``.venv`` on first use, then opens a small pygame window. Without a
+display it says where else to play (browser version, ``oska`` command) and exits with 2.
+pygame is imported only inside functions, so importing this module needs no pygame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+
+from oska_gui.bootstrap import ensure_venv
+
+TITLE = "Oska – GUI coming soon"
+WINDOW_SIZE = (480, 160)
+EXIT_NO_DISPLAY = 2
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+NO_DISPLAY_HELP = (
+    "Oska: no display available for the desktop window ({reason}).\n"
+    "Play in the browser version instead (see README.md), or use the command line tool: "
+    "`oska --help`."
+)
+
+
+def display_problem() -> str | None:
+    """Say why no desktop window can open, judging by the environment alone.
+
+    On Linux a window needs ``DISPLAY`` or ``WAYLAND_DISPLAY``, unless ``SDL_VIDEODRIVER``
+    picks a driver explicitly. Other platforms are assumed to have a screen.
+
+    Returns:
+        A short reason, or None if a display looks available.
+    """
+    if os.environ.get("SDL_VIDEODRIVER") or not sys.platform.startswith("linux"):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "DISPLAY and WAYLAND_DISPLAY are not set"
+
+
+def exit_no_display(reason: str) -> None:
+    """Print the no-display help to stderr and exit with code 2.
+
+    Args:
+        reason: why no window could be opened.
+    """
+    print(NO_DISPLAY_HELP.format(reason=reason), file=sys.stderr)
+    raise SystemExit(EXIT_NO_DISPLAY)
+
+
+async def main() -> None:
+    """Open the placeholder window and keep it up until it is closed (or Escape)."""
+    import pygame
+
+    pygame.display.init()  # not pygame.init(): no audio needed, and no ALSA noise without it
+    pygame.font.init()
+    try:
+        screen = pygame.display.set_mode(WINDOW_SIZE)
+    except pygame.error as err:
+        pygame.quit()
+        exit_no_display(f"pygame: {err}")
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS and os.environ.get("SDL_VIDEODRIVER") != driver:
+        # SDL falls back to an invisible driver when DISPLAY points to no server.
+        pygame.quit()
+        exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
+    pygame.display.set_caption("Oska")
+    font = pygame.font.Font(None, 36)
+    text = font.render(TITLE, True, (240, 230, 210))
+    clock = pygame.time.Clock()
+    running = True
+    while running:
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+            ):
+                running = False
+        screen.fill((60, 40, 30))
+        screen.blit(text, text.get_rect(center=screen.get_rect().center))
+        pygame.display.flip()
+        clock.tick(30)
+        await asyncio.sleep(0)
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    problem = display_problem()
+    if problem is not None:
+        exit_no_display(problem)
+    ensure_venv()
+    asyncio.run(main())

@@ -1,0 +1,9 @@
+"""Oska (any n >= 4), Hexapawn and miniChess: rules, a shared alpha-beta AI and front ends.
+
+The classic assignment functions are importable from here:
+``movegen``, ``oskaplayer`` (Oska) and ``hexapawn``, ``move_maker``, ``move_chooser``.
+"""
+
+from .spec import movegen, oskaplayer
+
+__all__ = ["movegen", "oskaplayer"]

@@ -1,0 +1,112 @@
+"""The spec's board forms for Oska: validation, reading and writing.
+
+A board is either a list of 2n-3 strings over 'w', 'b', '-' or (the Prolog-style form)
+a list of 2n-3 lists of one-character strings where 'e' or '-' marks an empty cell.
+``read_board`` checks everything RULES.md asks for and raises a precise error;
+``BoardForm`` remembers the input's form so results come back in the same one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .oska import BLACK, WHITE, OskaRules, Position, oska_rules
+
+_PLAYERS = {"w": WHITE, "b": BLACK}
+
+
+@dataclass(frozen=True)
+class BoardForm:
+    """How a board was written: as strings or as lists, and which empty character."""
+
+    as_lists: bool
+    empty: str
+
+    def write(self, rules: OskaRules, pos: Position) -> list:
+        """Return ``pos`` as a new board in this form."""
+        rows = rules.to_rows(pos)
+        if not self.as_lists:
+            return rows
+        return [[self.empty if ch == "-" else ch for ch in row] for row in rows]
+
+
+def read_player(player: object) -> int:
+    """Return WHITE or BLACK for 'w' or 'b'; raises TypeError/ValueError otherwise."""
+    if not isinstance(player, str):
+        raise TypeError(f"player must be the string 'w' or 'b', not {type(player).__name__}")
+    if player not in _PLAYERS:
+        raise ValueError(f"player must be 'w' or 'b', got {player!r}")
+    return _PLAYERS[player]
+
+
+def read_depth(depth: object) -> int:
+    """Return ``depth`` if it is a positive int; raises TypeError/ValueError otherwise."""
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be a positive int, not {type(depth).__name__}")
+    if depth < 1:
+        raise ValueError(f"depth must be a positive int, got {depth}")
+    return depth
+
+
+def _row_text(row: object, index: int, as_lists: bool) -> str:
+    """Return one row as a string over 'w', 'b', '-'; raises on a wrong type or char."""
+    if as_lists:
+        if not isinstance(row, list):
+            raise TypeError(f"row {index} must be a list like the other rows, not "
+                            f"{type(row).__name__}")
+        chars = []
+        for col, cell in enumerate(row):
+            if not isinstance(cell, str):
+                raise TypeError(f"row {index}, column {col}: cells must be one-character "
+                                f"strings, not {type(cell).__name__}")
+            if cell not in ("w", "b", "e", "-"):
+                raise ValueError(f"row {index}, column {col}: unknown cell {cell!r} "
+                                 "(expected 'w', 'b', 'e' or '-')")
+            chars.append("-" if cell == "e" else cell)
+        return "".join(chars)
+    if not isinstance(row, str):
+        raise TypeError(f"row {index} must be a string like the other rows, not "
+                        f"{type(row).__name__}")
+    for col, ch in enumerate(row):
+        if ch not in "wb-":
+            raise ValueError(f"row {index}, column {col}: unknown character {ch!r} "
+                             "(expected 'w', 'b' or '-')")
+    return row
+
+
+def _empty_char(board: list) -> str:
+    """Return the empty-cell character a list-of-lists board uses ('e' unless it uses '-')."""
+    for row in board:
+        for cell in row:
+            if cell in ("e", "-"):
+                return cell
+    return "e"
+
+
+def read_board(board: object) -> tuple[OskaRules, list[str], BoardForm]:
+    """Validate a spec board and return its rules, its row strings and its form.
+
+    Raises TypeError for a value of the wrong type and ValueError for a malformed board
+    (row count, row length, n < 4, unknown character, more than n pieces of a colour),
+    with a message that says where the problem is. The input is not modified.
+    """
+    if not isinstance(board, list):
+        raise TypeError(f"board must be a list of rows, not {type(board).__name__}")
+    count = len(board)
+    if count < 5 or count % 2 == 0:
+        raise ValueError(f"board has {count} rows; an Oska board has 2n-3 rows for some "
+                         "n >= 4 (5, 7, 9, ...)")
+    as_lists = bool(board) and isinstance(board[0], list)
+    rows = [_row_text(row, i, as_lists) for i, row in enumerate(board)]
+    rules = oska_rules((count + 3) // 2)
+    for i, (row, length) in enumerate(zip(rows, rules.lengths, strict=True)):
+        if len(row) != length:
+            raise ValueError(f"row {i} has {len(row)} cells; row {i} of the n = {rules.n} "
+                             f"board must have {length}")
+    text = "".join(rows)
+    for letter in "wb":
+        if text.count(letter) > rules.n:
+            raise ValueError(f"{text.count(letter)} {letter!r} pieces on the board; "
+                             f"at most n = {rules.n} are allowed")
+    form = BoardForm(as_lists, _empty_char(board) if as_lists else "-")
+    return rules, rows, form

@@ -1,0 +1,364 @@
+"""Oska rules for any board size n >= 4 (see shared RULES.md).
+
+The board is an hourglass of 2n-3 rows of lengths n, n-1, ..., 2, ..., n-1, n.
+Cells are numbered 0, 1, 2, ... in reading order (row by row from the top, left to
+right within a row) and a set of cells is an integer bitboard with bit i for cell i.
+
+A position is an immutable ``Position(white, black, turn)``: two bitboards and the side
+to move (``WHITE`` = 0 moves down, ``BLACK`` = 1 moves up). Everything that depends on
+n (neighbour tables, goal rows) lives in an ``OskaRules`` object, built once per n by
+``oska_rules(n)``. Its ``children`` method is the hot path of the search: it returns the
+positions reachable in one move, captures first, without building any move objects.
+Moves for people (the UI, notation, logs) are recovered from a pair of positions.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+WHITE, BLACK = 0, 1
+SIDE_NAMES = ("White", "Black")
+SIDE_LETTERS = ("w", "b")
+SIDE_WORDS = ("white", "black")
+
+_new_tuple = tuple.__new__
+
+
+class Position(NamedTuple):
+    """An Oska position: white and black bitboards and the side to move (0 or 1)."""
+
+    white: int
+    black: int
+    turn: int
+
+
+class Move(NamedTuple):
+    """A move as cell indices: ``over`` is the captured cell or -1; a pass is all -1."""
+
+    frm: int
+    to: int
+    over: int = -1
+
+    @property
+    def is_pass(self) -> bool:
+        """Return True for the pass move (the side to move had no legal move)."""
+        return self.frm < 0
+
+    @property
+    def is_capture(self) -> bool:
+        """Return True when the move jumps over and removes an opponent piece."""
+        return self.over >= 0
+
+
+PASS = Move(-1, -1, -1)
+
+
+class Outcome(NamedTuple):
+    """The end of a game: ``winner`` is WHITE, BLACK or None for a draw."""
+
+    winner: int | None
+    reason: str
+
+    def describe(self) -> str:
+        """Return a sentence for people, e.g. 'White wins: all black pieces captured'."""
+        if self.winner is None:
+            return f"Draw: {self.reason}"
+        return f"{SIDE_NAMES[self.winner]} wins: {self.reason}"
+
+
+def row_lengths(n: int) -> tuple[int, ...]:
+    """Return the lengths of the 2n-3 rows of the Oska board of size n (n >= 4)."""
+    return tuple(n - r if r <= n - 2 else r - n + 4 for r in range(2 * n - 3))
+
+
+def pieces(mask: int) -> list[int]:
+    """Return the cells (indices of the set bits) of bitboard ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class OskaRules:
+    """Precomputed tables and the rules of Oska for one board size ``n``.
+
+    Use ``oska_rules(n)`` rather than the constructor so that tables are shared.
+    It is also the ``Game`` the search runs on (``children``, ``terminal``).
+    """
+
+    stuck_result = 0  # neither side can move: a deadlock draw
+
+    def __init__(self, n: int) -> None:
+        """Build the tables for board size ``n``; raises ValueError when n < 4."""
+        if n < 4:
+            raise ValueError(f"Oska needs n >= 4, got n = {n}")
+        self.n = n
+        self.lengths = row_lengths(n)
+        self.cells: tuple[tuple[int, int], ...] = tuple(
+            (r, c) for r, length in enumerate(self.lengths) for c in range(length)
+        )
+        self.size = len(self.cells)
+        self.index = {rc: i for i, rc in enumerate(self.cells)}
+        self.full = (1 << self.size) - 1
+        last = len(self.lengths) - 1
+        self.row_masks = tuple(
+            sum(1 << i for i, (r, _) in enumerate(self.cells) if r == row)
+            for row in range(last + 1)
+        )
+        # goal[side]: the opponent's back row, where that side's pieces want to be.
+        self.goal = (self.row_masks[last], self.row_masks[0])
+        self.not_goal = (self.full ^ self.goal[0], self.full ^ self.goal[1])
+        self.start_position = Position(self.row_masks[0], self.row_masks[last], WHITE)
+        # rows_to_go[side][cell]: rows still to travel to reach the goal row.
+        self.rows_to_go = (
+            tuple(last - r for r, _ in self.cells),
+            tuple(r for r, _ in self.cells),
+        )
+        self.steps = (self._step_table(+1), self._step_table(-1))
+        self.jumps = (self._jump_table(+1), self._jump_table(-1))
+
+    # -- geometry -----------------------------------------------------------------
+
+    def x_of(self, cell: int) -> int:
+        """Return the doubled x-coordinate X = (n - L) + 2c of ``cell``."""
+        r, c = self.cells[cell]
+        return self.n - self.lengths[r] + 2 * c
+
+    def cell_at(self, row: int, x: int) -> int | None:
+        """Return the cell at row ``row`` and doubled x-coordinate ``x``, or None."""
+        if not 0 <= row < len(self.lengths):
+            return None
+        offset = x - (self.n - self.lengths[row])
+        if offset % 2 or not 0 <= offset // 2 < self.lengths[row]:
+            return None
+        return self.index[(row, offset // 2)]
+
+    def _step_table(self, dr: int) -> tuple[tuple[int, ...], ...]:
+        """Return, per cell, the bitboards of the cells a step in direction dr reaches."""
+        table = []
+        for cell, (r, _) in enumerate(self.cells):
+            x = self.x_of(cell)
+            targets = (self.cell_at(r + dr, x + dx) for dx in (-1, 1))
+            table.append(tuple(1 << t for t in targets if t is not None))
+        return tuple(table)
+
+    def _jump_table(self, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Return, per cell, (over, to) bitboard pairs of the jumps in direction dr."""
+        table = []
+        for cell, (r, _) in enumerate(self.cells):
+            x = self.x_of(cell)
+            pairs = []
+            for dx in (-1, 1):
+                over = self.cell_at(r + dr, x + dx)
+                to = self.cell_at(r + 2 * dr, x + 2 * dx)
+                if over is not None and to is not None:
+                    pairs.append((1 << over, 1 << to))
+            table.append(tuple(pairs))
+        return tuple(table)
+
+    # -- positions and moves -------------------------------------------------------
+
+    def start(self) -> Position:
+        """Return the starting position: full back rows, White to move."""
+        return self.start_position
+
+    def children(self, pos: Position) -> list[Position]:
+        """Return every position reachable in one move, captures first.
+
+        A side with no legal move passes (the only child is the same board with the
+        other side to move), unless the other side cannot move either: then the list
+        is empty and the game is a deadlock draw. Game-over positions are not special
+        here: ask ``terminal`` or ``outcome`` first.
+        """
+        kids = self.real_children(pos)
+        if kids:
+            return kids
+        flipped = _new_tuple(Position, (pos[0], pos[1], 1 - pos[2]))
+        return [flipped] if self.real_children(flipped) else []
+
+    def real_children(self, pos: Position) -> list[Position]:
+        """Return the positions after each real move (no pass) of the side to move."""
+        white, black, turn = pos
+        own, opp = (white, black) if turn == WHITE else (black, white)
+        empty = self.full ^ (white | black)
+        steps, jumps = self.steps[turn], self.jumps[turn]
+        nxt = 1 - turn
+        captures: list[Position] = []
+        quiet: list[Position] = []
+        pieces = own
+        while pieces:
+            low = pieces & -pieces
+            pieces ^= low
+            cell = low.bit_length() - 1
+            for over, to in jumps[cell]:
+                if opp & over and empty & to:
+                    o, p = own ^ low ^ to, opp ^ over
+                    captures.append(
+                        _new_tuple(Position, (o, p, nxt) if turn == WHITE else (p, o, nxt))
+                    )
+            for to in steps[cell]:
+                if empty & to:
+                    o = own ^ low ^ to
+                    quiet.append(
+                        _new_tuple(Position, (o, opp, nxt) if turn == WHITE else (opp, o, nxt))
+                    )
+        captures.extend(quiet)
+        return captures
+
+    def has_move(self, pos: Position) -> bool:
+        """Return True when the side to move has a real (non-pass) move."""
+        return bool(self.real_children(pos))
+
+    def move_between(self, before: Position, after: Position) -> Move:
+        """Return the move that turns ``before`` into its child ``after``."""
+        mover = before.turn
+        own_before, own_after = (before[mover], after[mover])
+        if own_before == own_after:
+            return PASS
+        frm = own_before & ~own_after
+        to = own_after & ~own_before
+        gone = before[1 - mover] & ~after[1 - mover]
+        return Move(frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1)
+
+    def moves(self, pos: Position) -> list[Move]:
+        """Return the legal moves of the side to move (``[PASS]`` if it must pass)."""
+        return [self.move_between(pos, child) for child in self.children(pos)]
+
+    def play(self, pos: Position, move: Move) -> Position:
+        """Return the position after ``move``; raises ValueError if it is not legal."""
+        for child in self.children(pos):
+            if self.move_between(pos, child) == move:
+                return child
+        raise ValueError(f"illegal move {self.move_text(move)} for {SIDE_NAMES[pos.turn]}")
+
+    # -- end of game ---------------------------------------------------------------
+
+    def terminal(self, pos: Position) -> int | None:
+        """Return the finished game's result for the side to move, or None if not over.
+
+        +1 means the side to move has won, -1 lost, 0 a draw. This checks rules 1-3
+        of the end of game (captured, both home, all home); a deadlock shows up as a
+        position with no children.
+        """
+        white, black, turn = pos
+        if not white:
+            return 1 if turn == BLACK else -1
+        if not black:
+            return 1 if turn == WHITE else -1
+        white_home = not white & self.not_goal[WHITE]
+        black_home = not black & self.not_goal[BLACK]
+        if white_home and black_home:
+            diff = white.bit_count() - black.bit_count()
+            if diff == 0:
+                return 0
+            return 1 if (diff > 0) == (turn == WHITE) else -1
+        if white_home:
+            return 1 if turn == WHITE else -1
+        if black_home:
+            return 1 if turn == BLACK else -1
+        return None
+
+    def outcome(self, pos: Position) -> Outcome | None:
+        """Return the Outcome (winner and reason) of a finished game, else None."""
+        white, black, _ = pos
+        if not white or not black:
+            loser = BLACK if not black else WHITE
+            return Outcome(1 - loser, f"all {SIDE_WORDS[loser]} pieces captured")
+        white_home = not white & self.not_goal[WHITE]
+        black_home = not black & self.not_goal[BLACK]
+        if white_home and black_home:
+            w, b = white.bit_count(), black.bit_count()
+            if w == b:
+                return Outcome(None, f"both sides home with {w} pieces each")
+            return Outcome(WHITE if w > b else BLACK, f"both sides home, {w} to {b} pieces")
+        if white_home or black_home:
+            winner = WHITE if white_home else BLACK
+            return Outcome(winner, f"all {SIDE_WORDS[winner]} pieces reached home")
+        if not self.children(pos):
+            return Outcome(None, "deadlock, neither side can move")
+        return None
+
+    # -- notation ------------------------------------------------------------------
+
+    def cell_name(self, cell: int) -> str:
+        """Return a cell's name: row letter from the top, column from 1 (e.g. 'b2')."""
+        r, c = self.cells[cell]
+        return f"{chr(ord('a') + r)}{c + 1}"
+
+    def parse_cell(self, text: str) -> int:
+        """Return the cell named ``text`` (e.g. 'b2'); raises ValueError if none."""
+        text = text.strip().lower()
+        if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
+            cell = self.index.get((ord(text[0]) - ord("a"), int(text[1:]) - 1))
+            if cell is not None:
+                return cell
+        raise ValueError(f"no cell named {text!r} on the n = {self.n} board")
+
+    def move_text(self, move: Move) -> str:
+        """Return the notation of ``move``: 'b2-c1' (step), 'b2xd3' (jump) or 'pass'."""
+        if move.is_pass:
+            return "pass"
+        sep = "x" if move.is_capture else "-"
+        return f"{self.cell_name(move.frm)}{sep}{self.cell_name(move.to)}"
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        """Return the legal move written ``text`` in ``pos``; raises ValueError if none."""
+        cleaned = text.strip().lower()
+        legal = self.moves(pos)
+        if cleaned == "pass":
+            if legal == [PASS]:
+                return PASS
+            raise ValueError(f"{SIDE_NAMES[pos.turn]} has a move and may not pass")
+        for sep in "x-":
+            if sep in cleaned:
+                frm_text, _, to_text = cleaned.partition(sep)
+                frm, to = self.parse_cell(frm_text), self.parse_cell(to_text)
+                for move in legal:
+                    if (move.frm, move.to) == (frm, to):
+                        return move
+                raise ValueError(f"{text!r} is not a legal move for {SIDE_NAMES[pos.turn]}")
+        raise ValueError(f"cannot read move {text!r}: write it like 'b2-c1' or 'b2xd3'")
+
+    # -- text form -----------------------------------------------------------------
+
+    def to_rows(self, pos: Position) -> list[str]:
+        """Return the board as the spec's list of row strings over 'w', 'b', '-'."""
+        rows = []
+        cell = 0
+        for length in self.lengths:
+            row = []
+            for bit in range(cell, cell + length):
+                if pos.white >> bit & 1:
+                    row.append("w")
+                elif pos.black >> bit & 1:
+                    row.append("b")
+                else:
+                    row.append("-")
+            rows.append("".join(row))
+            cell += length
+        return rows
+
+    def from_rows(self, rows: list[str], turn: int) -> Position:
+        """Return the position of well-formed row strings (see ``boards`` to validate)."""
+        white = black = 0
+        for bit, ch in enumerate("".join(rows)):
+            if ch == "w":
+                white |= 1 << bit
+            elif ch == "b":
+                black |= 1 << bit
+        return Position(white, black, turn)
+
+    def picture(self, pos: Position) -> str:
+        """Return a small centred text picture of the board, one line per row."""
+        width = 2 * self.n - 1
+        return "\n".join(" ".join(row).center(width).rstrip() for row in self.to_rows(pos))
+
+
+
+@lru_cache(maxsize=None)
+def oska_rules(n: int) -> OskaRules:
+    """Return the shared ``OskaRules`` for board size ``n`` (built once per n)."""
+    return OskaRules(n)

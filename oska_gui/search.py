@@ -1,0 +1,342 @@
+"""Minimax with alpha-beta pruning, shared by every game of the project.
+
+A game is anything with three members (see ``Game``): ``children(state)`` lists the
+states after each legal move, best guesses first; ``terminal(state)`` says whether the
+game is over and who won; ``stuck_result`` says what it means for the side to move to
+have no move at all (a draw in Oska, a loss in Hexapawn). States must be hashable.
+An evaluator is a plain function ``evaluate(state) -> int``, scored for the side to
+move, static (it never searches, so the same state always gets the same score) and
+well inside +/- ``WIN_BOUND``.
+
+The search is negamax with fail-soft alpha-beta, principal variation search (null
+windows after the first move, re-searched with the full window when they fail high), a
+transposition table and iterative deepening. The depth limit is exact: a table entry
+cuts the search only at the very depth it was searched with, so the value returned is
+the plain minimax value at that depth. Game ends score ``WIN - plies`` so the fastest
+win and the slowest loss are preferred.
+
+Move ordering, which only changes the speed, never the value: the table's best child
+first, then (at nodes two or more plies from the horizon) the children in order of the
+static score they got as leaves of earlier iterations, best for the mover first; the
+game's own order (captures first in Oska) breaks ties. Static scores are cached, as the
+same position is reached by many move orders. Both tables are emptied when they grow
+past ``TABLE_LIMIT`` entries, which bounds the memory of long searches.
+
+**Why generators.** The desktop loop and the browser (Pyodide, no threads) must keep
+drawing frames while the computer thinks. Each interior node of the search is a
+generator that ``yield``s every ``PAUSE_EVERY`` nodes, so a caller can run the search
+in slices of a few milliseconds and resume it exactly where it stopped: ``Thinker``
+does that for the UI, ``best_child`` simply runs it to the end. Leaves are evaluated
+inline by their parent, so the generator machinery costs little where most nodes are
+(measured: within the timing noise of a plain recursive version, see ``bench``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+WIN = 1_000_000
+WIN_BOUND = WIN - 10_000
+INFINITY = 2 * WIN
+PAUSE_EVERY = 512
+TABLE_LIMIT = 1 << 19
+EXACT, LOWER, UPPER = 0, 1, 2
+
+State = Hashable
+Evaluator = Callable[[Any], int]
+
+
+class Game(Protocol):
+    """What the search needs to know about a game."""
+
+    stuck_result: int
+
+    def children(self, state: Any) -> list:
+        """Return the states after each legal move, best guesses first."""
+
+    def terminal(self, state: Any) -> int | None:
+        """Return +1/-1/0 (won/lost/draw for the side to move) if over, else None."""
+
+
+def is_game_end(score: int) -> bool:
+    """Return True when ``score`` is a won or lost game rather than an evaluation."""
+    return abs(score) >= WIN_BOUND
+
+
+def plies_to_end(score: int, ply: int = 0) -> int:
+    """Return how many plies from the root a game-end ``score`` (seen at ``ply``) lasts."""
+    return WIN - abs(score) - ply
+
+
+@dataclass
+class Progress:
+    """The best line found by the deepest iteration completed so far."""
+
+    depth: int = 0
+    score: int = 0
+    best: Any = None
+    line: list = field(default_factory=list)
+
+
+class AlphaBeta:
+    """Alpha-beta search over one game with one evaluator; holds the tables and counters.
+
+    ``nodes`` counts every position visited (interior nodes, leaves and table hits);
+    ``evaluations`` counts the calls of the evaluator (cached scores are not counted).
+    """
+
+    def __init__(self, game: Game, evaluate: Evaluator) -> None:
+        """Prepare a search of ``game`` scored by ``evaluate`` with empty tables."""
+        self.game = game
+        self.evaluate = evaluate
+        # table[state] = (depth, bound flag, score relative to state, best child)
+        self.table: dict = {}
+        # static[state] = evaluate(state), for states met as non-terminal leaves
+        self.static: dict = {}
+        self.nodes = 0
+        self.evaluations = 0
+        self._pause_at = PAUSE_EVERY
+
+    def search(self, state: Any, depth: int) -> Generator[None, None, int]:
+        """Search ``state`` exactly ``depth`` plies deep with a full window.
+
+        A generator: it yields now and then so the caller may pause, and returns the
+        minimax score (for the side to move in ``state``) when exhausted.
+        """
+        return self._node(state, depth, -INFINITY, INFINITY, 0)
+
+    def _node(self, state: Any, depth: int, alpha: int, beta: int,
+              ply: int) -> Generator[None, None, int]:
+        """Return (as a generator) the fail-soft alpha-beta score of an interior node.
+
+        ``depth`` >= 1 plies remain to the horizon; ``ply`` is the distance from the
+        root, used to score game ends.
+        """
+        self.nodes += 1
+        if self.nodes >= self._pause_at:
+            self._make_room()
+            yield
+        game = self.game
+        result = game.terminal(state)
+        if result is not None:
+            return result * (WIN - ply)
+        entry = self.table.get(state)
+        hint = None
+        if entry is not None:
+            stored_depth, flag, value, hint = entry
+            if stored_depth == depth:
+                value = _from_table(value, ply)
+                if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    return value
+        kids = game.children(state)
+        if not kids:
+            return game.stuck_result * (WIN - ply)
+        if depth == 1:
+            best, best_kid = self._frontier(_hint_first(kids, hint), beta, ply + 1)
+        else:
+            best, best_kid = yield from self._interior(
+                self._ordered(kids, hint), depth - 1, alpha, beta, ply + 1)
+        flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
+        self.table[state] = (depth, flag, _to_table(best, ply), best_kid)
+        return best
+
+    def _interior(self, kids: list, depth: int, alpha: int, beta: int,
+                  ply: int) -> Generator[None, None, tuple[int, Any]]:
+        """Return (as a generator) the best (score, child) of ``kids``, each ``depth`` deep.
+
+        Principal variation search: the first child gets the window (alpha, beta); the
+        others a null window that only proves them no better than alpha, and a full
+        re-search when that proof fails. The best score is exact when it lies strictly
+        inside the window, a bound otherwise (fail-soft).
+        """
+        best, best_kid = -INFINITY, kids[0]
+        for kid in kids:
+            if best == -INFINITY:
+                score = -(yield from self._node(kid, depth, -beta, -alpha, ply))
+            else:
+                score = -(yield from self._node(kid, depth, -alpha - 1, -alpha, ply))
+                if alpha < score < beta:
+                    score = -(yield from self._node(kid, depth, -beta, -alpha, ply))
+            if score > best:
+                best, best_kid = score, kid
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        return best, best_kid
+
+    def _frontier(self, kids: list, beta: int, ply: int) -> tuple[int, Any]:
+        """Return the best (score, child) of ``kids``, leaves at ``ply``; stop at ``beta``.
+
+        A leaf scores its game result if the game is over there, else its static
+        evaluation (cached: many move orders lead to the same leaf).
+        """
+        terminal, static = self.game.terminal, self.static
+        end = WIN - ply
+        best, best_kid = -INFINITY, kids[0]
+        visited = 0
+        for kid in kids:
+            visited += 1
+            result = terminal(kid)
+            if result is not None:
+                score = -result * end
+            else:
+                value = static.get(kid)
+                if value is None:
+                    value = static[kid] = self.evaluate(kid)
+                    self.evaluations += 1
+                score = -value
+            if score > best:
+                best, best_kid = score, kid
+                if score >= beta:
+                    break
+        self.nodes += visited
+        return best, best_kid
+
+    def _ordered(self, kids: list, hint: Any) -> list:
+        """Return ``kids`` sorted best first for the mover, ``hint`` (table move) first.
+
+        A child's cached static score is for the opponent, so the lowest comes first;
+        children never evaluated go last; the sort is stable, so the game's order
+        breaks ties and the search stays deterministic.
+        """
+        static = self.static
+        kids.sort(key=lambda kid: static.get(kid, INFINITY))
+        return _hint_first(kids, hint)
+
+    def _make_room(self) -> None:
+        """Schedule the next pause; empty a table that outgrew ``TABLE_LIMIT`` entries.
+
+        Emptying the table or the cache only costs speed: entries are used for move
+        ordering, for cut-offs at their exact depth and to skip re-evaluations.
+        """
+        self._pause_at = self.nodes + PAUSE_EVERY
+        for table in (self.table, self.static):
+            if len(table) > TABLE_LIMIT:
+                table.clear()
+
+    def best_kid(self, state: Any) -> Any:
+        """Return the best child of ``state`` recorded by the last search of it."""
+        return self.table[state][3]
+
+    def line(self, state: Any, depth: int) -> list:
+        """Return the principal variation from ``state``: up to ``depth`` states."""
+        out = []
+        while len(out) < depth and state in self.table:
+            state = self.table[state][3]
+            out.append(state)
+        return out
+
+    def deepen(self, root: Any, max_depth: int, progress: Progress) -> Generator[None, None, None]:
+        """Iteratively deepen from depth 1 to ``max_depth``, updating ``progress``.
+
+        A generator that yields at pause points; after each completed depth
+        ``progress`` holds that depth's score, best child and line. It stops early
+        once the result is a proven win or loss (deeper search cannot change it).
+        Raises ValueError if ``root`` is over or has no move.
+        """
+        if self.game.terminal(root) is not None or not self.game.children(root):
+            raise ValueError("the game is over in this position: there is nothing to search")
+        for depth in range(1, max_depth + 1):
+            score = yield from self.search(root, depth)
+            progress.depth, progress.score = depth, score
+            progress.best = self.best_kid(root)
+            progress.line = self.line(root, depth)
+            if is_game_end(score):
+                return
+
+
+def _hint_first(kids: list, hint: Any) -> list:
+    """Return ``kids`` with ``hint`` moved to the front when it is one of them."""
+    if hint is not None and kids[0] != hint and hint in kids:
+        kids.remove(hint)
+        kids.insert(0, hint)
+    return kids
+
+
+def _to_table(score: int, ply: int) -> int:
+    """Return a game-end score made relative to the node at ``ply`` for the table."""
+    if score >= WIN_BOUND:
+        return score + ply
+    if score <= -WIN_BOUND:
+        return score - ply
+    return score
+
+
+def _from_table(score: int, ply: int) -> int:
+    """Return a table score made relative to the root again, seen from ``ply``."""
+    if score >= WIN_BOUND:
+        return score - ply
+    if score <= -WIN_BOUND:
+        return score + ply
+    return score
+
+
+def run(generator: Generator[None, None, Any]) -> Any:
+    """Drive a search generator to its end and return its return value."""
+    while True:
+        try:
+            next(generator)
+        except StopIteration as stop:
+            return stop.value
+
+
+def analyse(game: Game, evaluate: Evaluator, root: Any, depth: int) -> Progress:
+    """Search ``root`` exactly ``depth`` plies deep and return the best line found.
+
+    Iterative deepening orders the moves; the last depth searched is ``depth`` itself
+    unless a win or loss was proven sooner (the value is then the same). Raises
+    ValueError when the game is over in ``root`` or the side to move cannot move.
+    """
+    progress = Progress()
+    run(AlphaBeta(game, evaluate).deepen(root, depth, progress))
+    return progress
+
+
+def best_child(game: Game, evaluate: Evaluator, root: Any, depth: int) -> Any:
+    """Return the child of ``root`` chosen by alpha-beta minimax ``depth`` plies deep."""
+    return analyse(game, evaluate, root, depth).best
+
+
+class Thinker:
+    """An iterative-deepening search run in time slices, for frame loops.
+
+    Call ``advance(seconds)`` once per frame; the search resumes where it stopped.
+    It is ``done`` when ``max_depth`` is completed, a win or loss is proven, or the
+    thinking time (the sum of the slices) reaches ``time_limit`` seconds.
+    """
+
+    def __init__(self, game: Game, evaluate: Evaluator, root: Any, max_depth: int = 64,
+                 time_limit: float | None = None) -> None:
+        """Prepare to search ``root``; raises ValueError if the game is over there."""
+        self.search = AlphaBeta(game, evaluate)
+        self.progress = Progress()
+        self.time_limit = time_limit
+        self.thought = 0.0
+        self.done = False
+        self._steps = self.search.deepen(root, max_depth, self.progress)
+        self.advance(0.0)  # always complete depth 1, so a move is known at once
+
+    def advance(self, seconds: float) -> bool:
+        """Think for about ``seconds`` (at least until depth 1 is done); return ``done``."""
+        start = time.perf_counter()
+        while not self.done:
+            try:
+                next(self._steps)
+            except StopIteration:
+                self.done = True
+            now = time.perf_counter()
+            if self.time_limit is not None and self.thought + now - start >= self.time_limit:
+                self.done = self.progress.depth > 0
+            if now - start >= seconds and self.progress.depth > 0:
+                break
+        self.thought += time.perf_counter() - start
+        return self.done
+
+    @property
+    def best(self) -> Any:
+        """Return the best child found so far (None before depth 1 completes)."""
+        return self.progress.best

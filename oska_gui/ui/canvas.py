@@ -1,0 +1,48 @@
+"""The drawing interface every front end implements (pygame Surface, HTML canvas).
+
+Coordinates are floats in pixels from the top-left corner; colours are (r, g, b) or
+(r, g, b, a) tuples of ints 0-255. The UI draws only through these calls, so the same
+scene code paints a pygame window and a browser canvas.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+Color = tuple[int, ...]
+Point = tuple[float, float]
+
+
+class Canvas(Protocol):
+    """A surface the UI can paint on; implemented once per front end."""
+
+    width: int
+    height: int
+
+    def clear(self, color: Color) -> None:
+        """Fill the whole surface with ``color``."""
+
+    def rect(self, x: float, y: float, w: float, h: float, color: Color,
+             radius: float = 0, width: float = 0) -> None:
+        """Draw a rectangle (rounded by ``radius``); ``width`` 0 fills, else outlines."""
+
+    def circle(self, x: float, y: float, r: float, color: Color, width: float = 0) -> None:
+        """Draw a circle centred on (x, y); ``width`` 0 fills, else outlines."""
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: Color,
+             width: float = 1) -> None:
+        """Draw a straight line segment ``width`` pixels thick."""
+
+    def polygon(self, points: list[Point], color: Color, width: float = 0) -> None:
+        """Draw a closed polygon; ``width`` 0 fills, else outlines."""
+
+    def text(self, s: str, x: float, y: float, size: float, color: Color,
+             anchor: str = "center", bold: bool = False) -> None:
+        """Draw one line of text ``size`` pixels high anchored at (x, y).
+
+        ``anchor`` is one of 'center', 'left' (x is the left edge, y the middle),
+        'right' (x is the right edge, y the middle), 'topleft'.
+        """
+
+    def text_width(self, s: str, size: float, bold: bool = False) -> float:
+        """Return the width in pixels ``s`` would take when drawn at ``size``."""

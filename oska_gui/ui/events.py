@@ -1,0 +1,53 @@
+"""Front-end-neutral input events: what a pygame event or a DOM event becomes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PointerDown:
+    """A mouse button or finger went down at (x, y) pixels."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PointerMove:
+    """The pointer moved to (x, y) pixels (with or without a button held)."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class PointerUp:
+    """A mouse button or finger was released at (x, y) pixels."""
+
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """A key was pressed: ``key`` is a lower-case name such as 'n', 'u', 'space',
+    'enter', 'escape', 'left', 'right', 'up', 'down', 'f1' or '?'."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class Resize:
+    """The drawing surface now measures ``width`` x ``height`` pixels."""
+
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Quit:
+    """The user asked to close the program."""
+
+
+Event = PointerDown | PointerMove | PointerUp | KeyPress | Resize | Quit
