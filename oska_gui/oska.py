@@ -244,10 +244,10 @@ class OskaRules:
         position with no children.
         """
         white, black, turn = pos
-        if not white:
-            return 1 if turn == BLACK else -1
-        if not black:
-            return 1 if turn == WHITE else -1
+        if not white or not black:
+            if white == black:  # an empty board: nobody has a piece left to win with
+                return 0
+            return 1 if (turn == WHITE) == bool(white) else -1
         white_home = not white & self.not_goal[WHITE]
         black_home = not black & self.not_goal[BLACK]
         if white_home and black_home:
@@ -264,6 +264,8 @@ class OskaRules:
     def outcome(self, pos: Position) -> Outcome | None:
         """Return the Outcome (winner and reason) of a finished game, else None."""
         white, black, _ = pos
+        if white == black == 0:
+            return Outcome(None, "no pieces left on either side")
         if not white or not black:
             loser = BLACK if not black else WHITE
             return Outcome(1 - loser, f"all {SIDE_WORDS[loser]} pieces captured")
@@ -317,7 +319,7 @@ class OskaRules:
                 frm_text, _, to_text = cleaned.partition(sep)
                 frm, to = self.parse_cell(frm_text), self.parse_cell(to_text)
                 for move in legal:
-                    if (move.frm, move.to) == (frm, to):
+                    if (move.frm, move.to) == (frm, to) and move.is_capture == (sep == "x"):
                         return move
                 raise ValueError(f"{text!r} is not a legal move for {SIDE_NAMES[pos.turn]}")
         raise ValueError(f"cannot read move {text!r}: write it like 'b2-c1' or 'b2xd3'")
