@@ -48,7 +48,7 @@ def read_depth(depth: object) -> int:
     return depth
 
 
-def _row_text(row: object, index: int, as_lists: bool) -> str:
+def row_text(row: object, index: int, as_lists: bool) -> str:
     """Return one row as a string over 'w', 'b', '-'; raises on a wrong type or char."""
     if as_lists:
         if not isinstance(row, list):
@@ -74,7 +74,7 @@ def _row_text(row: object, index: int, as_lists: bool) -> str:
     return row
 
 
-def _empty_char(board: list) -> str:
+def empty_char(board: list) -> str:
     """Return the empty-cell character a list-of-lists board uses ('e' unless it uses '-')."""
     for row in board:
         for cell in row:
@@ -83,30 +83,49 @@ def _empty_char(board: list) -> str:
     return "e"
 
 
+def check_board_list(board: object) -> list:
+    """Return ``board`` if it is a list (of rows); raises TypeError otherwise."""
+    if not isinstance(board, list):
+        raise TypeError(f"board must be a list of rows, not {type(board).__name__}")
+    return board
+
+
+def read_rows(board: list) -> tuple[list[str], BoardForm]:
+    """Return the rows of a non-empty list of strings or of lists of characters, and its form.
+
+    Every row must have the first row's type; cells must be 'w', 'b' or '-' (or 'e' in
+    the list form). Raises TypeError/ValueError naming the row and column at fault.
+    """
+    as_lists = isinstance(board[0], list)
+    rows = [row_text(row, i, as_lists) for i, row in enumerate(board)]
+    return rows, BoardForm(as_lists, empty_char(board) if as_lists else "-")
+
+
+def check_piece_counts(rows: list[str], n: int, piece: str = "pieces") -> None:
+    """Raise ValueError when the rows hold more than ``n`` pieces of one colour."""
+    text = "".join(rows)
+    for letter, word in (("w", "white"), ("b", "black")):
+        if text.count(letter) > n:
+            raise ValueError(f"the board has {text.count(letter)} {word} {piece} ('{letter}'); "
+                             f"at most n = {n} are allowed")
+
+
 def read_board(board: object) -> tuple[OskaRules, list[str], BoardForm]:
-    """Validate a spec board and return its rules, its row strings and its form.
+    """Validate an Oska spec board and return its rules, its row strings and its form.
 
     Raises TypeError for a value of the wrong type and ValueError for a malformed board
     (row count, row length, n < 4, unknown character, more than n pieces of a colour),
     with a message that says where the problem is. The input is not modified.
     """
-    if not isinstance(board, list):
-        raise TypeError(f"board must be a list of rows, not {type(board).__name__}")
-    count = len(board)
+    count = len(check_board_list(board))
     if count < 5 or count % 2 == 0:
         raise ValueError(f"board has {count} rows; an Oska board has 2n-3 rows for some "
                          "n >= 4 (5, 7, 9, ...)")
-    as_lists = bool(board) and isinstance(board[0], list)
-    rows = [_row_text(row, i, as_lists) for i, row in enumerate(board)]
+    rows, form = read_rows(board)
     rules = oska_rules((count + 3) // 2)
     for i, (row, length) in enumerate(zip(rows, rules.lengths, strict=True)):
         if len(row) != length:
             raise ValueError(f"row {i} has {len(row)} cells; row {i} of the n = {rules.n} "
                              f"board must have {length}")
-    text = "".join(rows)
-    for letter in "wb":
-        if text.count(letter) > rules.n:
-            raise ValueError(f"{text.count(letter)} {letter!r} pieces on the board; "
-                             f"at most n = {rules.n} are allowed")
-    form = BoardForm(as_lists, _empty_char(board) if as_lists else "-")
+    check_piece_counts(rows, rules.n)
     return rules, rows, form
