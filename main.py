@@ -1,6 +1,7 @@
-"""Oska desktop GUI (placeholder): ``python3 main.py``.
+"""Oska desktop game: ``python3 main.py``.
 
-Sets up the project's ``.venv`` on first use, then opens a small pygame window. Without a
+Sets up the project's ``.venv`` on first use, then opens the game window (pygame-ce):
+start screen, human or computer players, Oska n = 4..8 and Hexapawn. Without a
 display it says where else to play (browser version, ``oska`` command) and exits with 2.
 pygame is imported only inside functions, so importing this module needs no pygame.
 """
@@ -13,8 +14,6 @@ import sys
 
 from oska_gui.bootstrap import ensure_venv
 
-TITLE = "Oska – GUI coming soon"
-WINDOW_SIZE = (480, 160)
 EXIT_NO_DISPLAY = 2
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 NO_DISPLAY_HELP = (
@@ -51,13 +50,18 @@ def exit_no_display(reason: str) -> None:
 
 
 async def main() -> None:
-    """Open the placeholder window and keep it up until it is closed (or Escape)."""
+    """Open the game window and run the App until the player quits (Q, or closing it)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
+
+    from oska_gui.desktop.loop import DesktopRunner
+    from oska_gui.desktop.storage import JsonFileStorage
+    from oska_gui.ui.app import App
 
     pygame.display.init()  # not pygame.init(): no audio needed, and no ALSA noise without it
     pygame.font.init()
     try:
-        screen = pygame.display.set_mode(WINDOW_SIZE)
+        runner = DesktopRunner(App(JsonFileStorage()))
     except pygame.error as err:
         pygame.quit()
         exit_no_display(f"pygame: {err}")
@@ -66,23 +70,10 @@ async def main() -> None:
         # SDL falls back to an invisible driver when DISPLAY points to no server.
         pygame.quit()
         exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
-    pygame.display.set_caption("Oska")
-    font = pygame.font.Font(None, 36)
-    text = font.render(TITLE, True, (240, 230, 210))
-    clock = pygame.time.Clock()
-    running = True
-    while running:
-        for event in pygame.event.get():
-            if event.type == pygame.QUIT or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
-            ):
-                running = False
-        screen.fill((60, 40, 30))
-        screen.blit(text, text.get_rect(center=screen.get_rect().center))
-        pygame.display.flip()
-        clock.tick(30)
-        await asyncio.sleep(0)
-    pygame.quit()
+    try:
+        await runner.run()
+    finally:
+        pygame.quit()
 
 
 if __name__ == "__main__":

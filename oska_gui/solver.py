@@ -35,7 +35,7 @@ DEFAULT_MAX_POSITIONS = 1_000_000
 _BIG = 1_000_000  # longer than any game: scores of wins and losses stay apart from draws
 _KEEP_TABLES = 4
 _HALF = _BIG // 2
-PAUSE_EVERY = 4096
+PAUSE_EVERY = 512
 
 
 class TooBig(Exception):

@@ -3,10 +3,15 @@
 Coordinates are floats in pixels from the top-left corner; colours are (r, g, b) or
 (r, g, b, a) tuples of ints 0-255. The UI draws only through these calls, so the same
 scene code paints a pygame window and a browser canvas.
+
+``layer`` (added by the desktop GUI) lets a front end keep a picture of what does not
+change from frame to frame (the background and the empty board) and reuse it. A front
+end whose drawing is fast anyway implements it as a plain ``paint(self)``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import Protocol
 
 Color = tuple[int, ...]
@@ -46,3 +51,12 @@ class Canvas(Protocol):
 
     def text_width(self, s: str, size: float, bold: bool = False) -> float:
         """Return the width in pixels ``s`` would take when drawn at ``size``."""
+
+    def layer(self, key: Hashable, paint: Callable[[Canvas], None]) -> None:
+        """Paint the whole surface as ``paint(canvas)`` would.
+
+        ``paint`` must draw the same picture whenever ``key`` is the same (it starts
+        with ``clear``), so a front end may keep the result as an image and just show it
+        again while ``key`` is unchanged. The simplest valid implementation is
+        ``paint(self)``.
+        """

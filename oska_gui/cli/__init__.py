@@ -1,0 +1,61 @@
+"""The ``oska`` command (also ``python -m oska_gui``): subcommands for people and bots.
+
+- ``selfplay``: the AI against itself, printed as a transcript (optionally saved).
+- ``match``: external ``oskaplayer`` files against the AI or each other.
+- ``check``: compare someone's ``movegen``/``oskaplayer`` with this project's rules.
+- ``analyze``: the best move, score and line of a position, exact where solvable.
+
+Each subcommand is a module with ``add_parser(subparsers)`` and ``run(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import analyze, check, match, selfplay
+from .common import CliError
+
+SUBCOMMANDS = (selfplay, match, check, analyze)
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the ``oska`` command with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="oska", description="Oska from the command line: self-play, matches against "
+                                 "other people's bots, a movegen checker and analysis.",
+        epilog="Run 'oska COMMAND --help' for a command's options.")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in SUBCOMMANDS:
+        module.add_parser(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``oska`` command with ``argv`` (default: sys.argv[1:]); return the exit code.
+
+    Exit codes: 0 success, 1 a check found disagreements, 2 bad input (usage errors,
+    unreadable boards or bot files), 130 interrupted, 141 output pipe closed.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as stop:  # --help or a usage error: argparse already printed
+        return int(stop.code or 0)
+    try:
+        return args.run(args)
+    except CliError as error:
+        print(f"oska {args.command}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"\noska {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (`oska ... | head`): stop quietly, and keep Python from
+        # complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE

@@ -1,0 +1,394 @@
+"""``oska check FILE``: compare someone's ``movegen``/``oskaplayer`` with this project's.
+
+Their code runs in its own process (``bot_process.BotProcess``), so a hang or a crash is
+reported rather than suffered. ``movegen(board, player)`` is compared with ours as a
+set of boards (duplicates are reported too) on random-playout positions and tricky
+boards (``cases``); ``oskaplayer(board, player, depth)`` must return a legal board in
+the form it was given, and the unchanged board when the player has no move.
+Exit code 0 when everything agrees, 1 on any disagreement, 2 when the file cannot be
+loaded or defines neither function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import textwrap
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..boards import read_board
+from ..bot_process import BotProcess, CallResult, LoadError
+from ..external import parse_bot_spec, reply_of
+from ..oska import oska_rules
+from .cases import Case, player_cases, playout_cases, tricky_cases, unique
+from .common import (
+    CliError,
+    add_bot_options,
+    add_subcommand,
+    natural_int,
+    positive_int,
+    side_by_side,
+)
+from .progress import ProgressBar
+from .table import render_table
+
+MOVEGEN, PLAYER = "movegen", "oskaplayer"
+KINDS = {MOVEGEN: ("missing", "extra", "duplicate", "malformed", "exception", "timeout",
+                   "crash", "mutated"),
+         PLAYER: ("illegal", "malformed", "exception", "timeout", "crash", "mutated")}
+FAILURES = ("timeout", "crash", "load")  # calls that cost a process restart
+GIVE_UP_AFTER = 3  # timeouts or crashes of one function before it is no longer called
+# Calls per round trip: movegen is quick; a slow oskaplayer would make a batch time out.
+BATCH = {MOVEGEN: 50, PLAYER: 1}
+DETAIL_LINES = 12
+EXIT_DISAGREE = 1
+EXAMPLES = """\
+examples:
+  oska check mine.py                     movegen and oskaplayer on n = 4, 5, 6
+  oska check mine.py --sizes 4 --games 100 --show 10
+  oska check mine.py --depth 3 --time-limit 20 --movegen move_gen
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``check`` subcommand and its options to ``subparsers``."""
+    parser = add_subcommand(
+        subparsers, "check", "compare your movegen/oskaplayer with this project's rules",
+        "Compare the movegen(board, player) of a Python file with this project's "
+        "on positions from random playouts and on tricky boards (jumps across the "
+        "middle, pieces at a row's edge or already home, no-move positions), and "
+        "check that its oskaplayer(board, player, depth) returns legal boards. The "
+        "file runs in its own process with a time limit per call. Exit code 1 on "
+        "any disagreement.",
+        EXAMPLES)
+    parser.add_argument("file", metavar="FILE", help="the Python file to check")
+    parser.add_argument("--sizes", default="4,5,6", metavar="N,N,...",
+                        help="board sizes to test (default 4,5,6)")
+    parser.add_argument("--games", type=natural_int, default=30,
+                        help="random playouts per size (default 30)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the playouts (default 1)")
+    parser.add_argument("--depth", type=positive_int, default=2,
+                        help="depth passed to oskaplayer (default 2)")
+    parser.add_argument("--player-positions", type=natural_int, default=12, metavar="K",
+                        help="positions per size for oskaplayer, besides the no-move ones "
+                             "(default 12)")
+    parser.add_argument("--show", type=natural_int, default=3, metavar="K",
+                        help="print the first K disagreements in full (default 3)")
+    parser.add_argument("--movegen", default="movegen", metavar="NAME",
+                        help="the name of the move generator (default movegen)")
+    parser.add_argument("--oskaplayer", default="oskaplayer", metavar="NAME",
+                        help="the name of the player function (default oskaplayer)")
+    add_bot_options(parser, "call", "the file")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class Finding:
+    """What was wrong with one call: its kinds of problem and the boards involved.
+
+    ``role`` is MOVEGEN or PLAYER; ``function`` the name it has in the file.
+    """
+
+    role: str
+    function: str
+    case: Case
+    kinds: list[str]
+    detail: str = ""
+    missing: list[tuple[str, ...]] = field(default_factory=list)
+    extra: list[tuple[str, ...]] = field(default_factory=list)
+    duplicates: list[tuple[str, ...]] = field(default_factory=list)
+    returned: tuple[str, ...] | None = None
+
+
+@dataclass
+class Stats:
+    """Counts of one function's calls for one board size."""
+
+    calls: int = 0
+    special: int = 0
+    problems: Counter = field(default_factory=Counter)
+
+    @property
+    def agreeing(self) -> int:
+        """Return the calls without any problem."""
+        return self.calls - self.problems["_any"]
+
+
+@dataclass
+class Checker:
+    """Runs one function of the file (``role`` MOVEGEN or PLAYER) over cases."""
+
+    role: str
+    function: str
+    process: BotProcess
+    time_limit: float
+    stats: dict[int, Stats] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    failures: int = 0
+    skipped: int = 0
+
+    def call(self, args: list) -> CallResult | None:
+        """Call the function (None once it has hung or crashed too often)."""
+        if self.failures >= GIVE_UP_AFTER:
+            self.skipped += 1
+            return None
+        result = self.process.run(self.function, args, self.time_limit)
+        self.failures += result.status in FAILURES
+        return result
+
+    def call_many(self, arg_lists: list[list]) -> list[CallResult | None]:
+        """Call the function on each argument list: in one batch, else one by one.
+
+        A batch that does not finish (a hang or a crash inside it) is made again call
+        by call, so that the failure is pinned on the right case.
+        """
+        if self.failures < GIVE_UP_AFTER:
+            results = self.process.run_batch(self.function, arg_lists, self.time_limit)
+            if results is not None:
+                self.failures += sum(result.status in FAILURES for result in results)
+                return list(results)
+        return [self.call(args) for args in arg_lists]
+
+    def record(self, case: Case, finding: Finding | None, special: bool = False) -> None:
+        """Count one checked case (``special``: a no-move case) and keep its finding."""
+        stats = self.stats.setdefault(case.n, Stats())
+        stats.calls += 1
+        stats.special += special
+        if finding is not None:
+            stats.problems.update(finding.kinds)
+            stats.problems["_any"] += 1
+            self.findings.append(finding)
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Return the kinds of problem this function can have, in table order."""
+        return KINDS[self.role]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check the file named in ``args``; print the report; return 0, 1 or 2."""
+    try:
+        spec = parse_bot_spec(args.file)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    sizes = parse_sizes(args.sizes)
+    process = BotProcess(spec.path, echo=args.bot_output)
+    try:
+        return check_file(process, sizes, args)
+    finally:
+        process.close()
+
+
+def parse_sizes(text: str) -> list[int]:
+    """Return the board sizes in '4,5,6'; raises CliError unless all are ints >= 4."""
+    try:
+        sizes = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise CliError(f"--sizes takes board sizes like 4,5,6, not {text!r}") from None
+    if not sizes or min(sizes) < 4:
+        raise CliError(f"--sizes takes board sizes n >= 4, not {text!r}")
+    return sorted(set(sizes))
+
+
+def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) -> int:
+    """Run every check the file allows and print the report; return the exit code."""
+    names = functions_to_check(process, args)
+    print(f"Checking {', '.join(names)} in {process.path} against this project's rules")
+    rng = random.Random(args.seed)
+    # Tricky boards first: they are the simplest to read when one disagrees.
+    cases = {n: unique(tricky_cases(oska_rules(n))
+                       + playout_cases(oska_rules(n), args.games, rng)) for n in sizes}
+    plays = {n: player_cases(oska_rules(n), cases[n], args.player_positions, rng)
+             for n in sizes}
+    checkers = [Checker(role, name, process, args.time_limit)
+                for role, name in ((MOVEGEN, args.movegen), (PLAYER, args.oskaplayer))
+                if name in names]
+    inputs = {MOVEGEN: cases, PLAYER: plays}
+    total = sum(len(inputs[checker.role][n]) for checker in checkers for n in sizes)
+    with ProgressBar(total, "check", args.progress) as bar:
+        for n in sizes:
+            for checker in checkers:
+                todo = inputs[checker.role][n]
+                for start in range(0, len(todo), BATCH[checker.role]):
+                    chunk = todo[start:start + BATCH[checker.role]]
+                    CHECKS[checker.role](checker, chunk, args.depth)
+                    bar.advance(len(chunk), note=f"{checker.function} n = {n}")
+    return report(checkers, args)
+
+
+def functions_to_check(process: BotProcess, args: argparse.Namespace) -> list[str]:
+    """Load the file and return which of the two functions it defines; raises CliError."""
+    try:
+        functions = process.wait_ready()
+    except LoadError as error:
+        raise CliError(str(error)) from None
+    names = [name for name in (args.movegen, args.oskaplayer) if name in functions]
+    if not names:
+        raise CliError(f"{process.path} defines neither {args.movegen!r} nor "
+                       f"{args.oskaplayer!r} (it defines: {', '.join(functions) or 'nothing'})")
+    return names
+
+
+def check_movegen(checker: Checker, cases: list[Case], depth: int) -> None:
+    """Call ``movegen`` on each case and record whether it agrees with ours (no depth)."""
+    del depth  # movegen has none; the parameter keeps the CHECKS functions alike
+    results = checker.call_many([[list(case.rows), case.player] for case in cases])
+    for case, result in zip(cases, results, strict=True):
+        if result is not None:
+            checker.record(case, judge_movegen(checker.function, case, result))
+
+
+def judge_movegen(function: str, case: Case, result: CallResult) -> Finding | None:
+    """Compare a ``movegen`` result with ours: None when it agrees, else the Finding."""
+    if not result.ok:
+        kind = "malformed" if result.status == "unplain" else \
+            "crash" if result.status == "load" else result.status
+        return Finding(MOVEGEN, function, case, [kind], result.detail)
+    boards, problem = read_boards(result.value, case.n)
+    if problem:
+        return Finding(MOVEGEN, function, case, ["malformed"], problem)
+    rules = oska_rules(case.n)
+    ours = {tuple(rules.to_rows(kid)) for kid in rules.real_children(case.position(rules))}
+    counts = Counter(boards)
+    finding = Finding(MOVEGEN, function, case, [],
+                      missing=sorted(ours - counts.keys()), extra=sorted(counts.keys() - ours),
+                      duplicates=sorted(board for board, k in counts.items() if k > 1))
+    for kind, present in (("missing", finding.missing), ("extra", finding.extra),
+                          ("duplicate", finding.duplicates), ("mutated", result.mutated)):
+        if present:
+            finding.kinds.append(kind)
+    if finding.kinds:
+        finding.detail = (f"yours: {plural(len(boards), 'board')}, ours: {len(ours)}"
+                          + ("; it changed the board it was given" if result.mutated else ""))
+        return finding
+    return None
+
+
+def plural(count: int, noun: str) -> str:
+    """Return e.g. '1 board' or '3 boards'."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def read_boards(value: Any, n: int) -> tuple[list[tuple[str, ...]], str]:
+    """Return the boards of a ``movegen`` result and '' , or [] and what is wrong."""
+    if not isinstance(value, list):
+        return [], f"returned a {type(value).__name__}, not a list of boards"
+    boards = []
+    for i, item in enumerate(value):
+        try:
+            rules, rows, form = read_board(item)
+        except (TypeError, ValueError) as error:
+            return [], f"board {i} of the list: {error}"
+        if form.as_lists or rules.n != n:
+            return [], f"board {i} of the list is not in the form given (n = {n}, row strings)"
+        boards.append(tuple(rows))
+    return boards, ""
+
+
+def check_player(checker: Checker, cases: list[Case], depth: int) -> None:
+    """Call ``oskaplayer`` on each case (one by one) and record whether it is legal."""
+    for case in cases:
+        check_one_move(checker, case, depth)
+
+
+def check_one_move(checker: Checker, case: Case, depth: int) -> None:
+    """Call ``oskaplayer`` on one case and record whether its answer is legal."""
+    rules = oska_rules(case.n)
+    no_move = not rules.has_move(case.position(rules))
+    result = checker.call([list(case.rows), case.player, depth])
+    if result is None:
+        return
+    reply = reply_of(result, list(case.rows), case.player)
+    kinds = ([reply.reason] if reply.reason else []) + (["mutated"] if reply.mutated else [])
+    finding = None
+    if kinds:
+        detail = reply.detail + ("; it changed the board it was given" if reply.mutated else "")
+        boards, _ = read_boards([result.value], case.n) if result.ok else ([], "")
+        finding = Finding(PLAYER, checker.function, case, kinds, detail,
+                          returned=boards[0] if boards else None)
+    checker.record(case, finding, no_move)
+
+
+CHECKS = {MOVEGEN: check_movegen, PLAYER: check_player}
+
+
+def report(checkers: list[Checker], args: argparse.Namespace) -> int:
+    """Print the tables and the first disagreements; return 0 or EXIT_DISAGREE."""
+    for checker in checkers:
+        print()
+        print(stats_table(checker, args.depth))
+        if checker.skipped:
+            print(f"gave up on {checker.function} after {GIVE_UP_AFTER} timeouts or crashes: "
+                  f"{checker.skipped} calls not made")
+    findings = [finding for checker in checkers for finding in checker.findings]
+    for number, finding in enumerate(first_of_each_kind(findings, args.show), start=1):
+        print(f"\nDisagreement {number}: {finding_text(finding, args.depth)}")
+    total = sum(checker.skipped for checker in checkers) + len(findings)
+    if not total:
+        calls = sum(s.calls for checker in checkers for s in checker.stats.values())
+        print(f"\nAll {calls} calls agree with this project's rules.")
+        return 0
+    print(f"\n{len(findings)} disagreements" + (
+        f" (the first {args.show} shown; --show K for more)" if len(findings) > args.show
+        else "") + ".")
+    return EXIT_DISAGREE
+
+
+def first_of_each_kind(findings: list[Finding], count: int) -> list[Finding]:
+    """Return ``count`` findings to show: the first of each kind of case first, in order.
+
+    A kind is the function, the case's label and the problems found, so that one bug
+    met a thousand times does not hide a second one.
+    """
+    seen: set[tuple] = set()
+    chosen: list[int] = []
+    for i, finding in enumerate(findings):
+        kind = (finding.role, finding.case.label, tuple(finding.kinds))
+        if kind not in seen:
+            seen.add(kind)
+            chosen.append(i)
+    rest = [i for i in range(len(findings)) if i not in set(chosen)]
+    return [findings[i] for i in sorted((chosen + rest)[:count])]
+
+
+def stats_table(checker: Checker, depth: int) -> str:
+    """Return the table of one function's results per board size."""
+    rows = []
+    for n, stats in sorted(checker.stats.items()):
+        counts = [stats.problems[kind] for kind in checker.kinds]
+        extra = [] if checker.role == MOVEGEN else [stats.special]
+        rows.append([n, stats.calls, *extra, stats.agreeing, *counts])
+    if checker.role == MOVEGEN:
+        headers = ["n", "boards", "agree"]
+        title = f"{checker.function}(board, player)"
+    else:
+        headers = ["n", "positions", "no move", "legal"]
+        title = f"{checker.function}(board, player, {depth})"
+    return render_table(headers + list(checker.kinds), rows, title)
+
+
+def finding_text(finding: Finding, depth: int) -> str:
+    """Return a disagreement in full: the call, what is wrong and the boards as pictures."""
+    case = finding.case
+    extra_arg = "" if finding.role == MOVEGEN else f", {depth}"
+    lines = [f"{finding.function}(board, {case.player!r}{extra_arg}) on n = {case.n} "
+             f"({case.label}): {', '.join(finding.kinds)}",
+             f"board = {list(case.rows)}"]
+    detail = finding.detail.strip().splitlines()
+    if len(detail) > DETAIL_LINES:
+        detail = detail[:2] + ["..."] + detail[-(DETAIL_LINES - 3):]
+    lines += detail
+    rules = oska_rules(case.n)
+    blocks = [("given", rules.picture(case.position(rules)))]
+    named = [("ours only", finding.missing), ("yours only", finding.extra),
+             ("listed twice", finding.duplicates),
+             ("returned", [finding.returned] if finding.returned else [])]
+    for caption, boards in named:
+        for i, rows in enumerate(boards, start=1):
+            number = f" {i}" if len(boards) > 1 else ""
+            blocks.append((caption + number, rules.picture(rules.from_rows(list(rows), 0))))
+            lines.append(f"{caption}{number}: {list(rows)}")
+    pictures = [side_by_side(blocks[i:i + 5]) for i in range(0, len(blocks), 5)]
+    return "\n".join(lines) + "\n" + textwrap.indent("\n\n".join(pictures), "    ")

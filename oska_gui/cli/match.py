@@ -1,0 +1,220 @@
+"""``oska match``: external ``oskaplayer`` files against this project's AI or each other.
+
+Games come in pairs on the same seeded random opening with the colours swapped. Every
+board a bot returns is checked with the rules; an illegal or malformed board, an
+exception, a timeout or a crash loses that game (the reason is recorded) and the match
+goes on with a fresh bot process where needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import textwrap
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..evaluators import EVALUATORS
+from ..external import REASONS, ExternalPlayer, parse_bot_spec
+from ..oska import OskaRules, Position, oska_rules
+from ..records import Record, save
+from ..selfplay import random_opening
+from .common import (
+    CliError,
+    add_bot_options,
+    add_subcommand,
+    board_size,
+    natural_int,
+    positive_int,
+)
+from .players import AI_SPEC_HELP, AiMover, BotMover, Mover, parse_ai_spec
+from .playing import play_game
+from .progress import ProgressBar
+from .table import clip, render_table
+
+LABELS = ("A", "B")
+REASON_WIDTH = 72
+SCORES = {None: "draw", 0: "1-0", 1: "0-1"}
+EXAMPLES = """\
+examples:
+  oska match mybot.py                        mybot.py:oskaplayer against the AI (depth 4)
+  oska match mybot.py:play --ai hard --games 20 --time-limit 2 --save-dir games/
+  oska match alice.py bob.py --n 5 --bot-depth 3 --opening-plies 4 --seed 9
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``match`` subcommand and its options to ``subparsers``."""
+    parser = add_subcommand(
+        subparsers, "match", "play external oskaplayer files against the AI or each other",
+        "Play an external oskaplayer(board, player, depth) function against this "
+        "project's AI, or two of them against each other. Each bot runs in its own "
+        "process with a time limit per move; an illegal or malformed board, an "
+        "exception, a timeout or a crash loses that game and the match goes on.",
+        EXAMPLES + "\n" + AI_SPEC_HELP)
+    parser.add_argument("bots", nargs="+", metavar="BOT",
+                        help="path/to/bot.py[:function] (function default: oskaplayer); "
+                             "one bot plays the AI, two play each other")
+    parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
+    parser.add_argument("--games", type=positive_int, default=10,
+                        help="number of games, in pairs with colours swapped (default 10)")
+    parser.add_argument("--opening-plies", type=natural_int, default=2, metavar="K",
+                        help="random plies before the players take over (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    parser.add_argument("--bot-depth", type=positive_int, default=4, metavar="DEPTH",
+                        help="the depth passed to the bots' oskaplayer (default 4)")
+    parser.add_argument("--ai", default="4", metavar="AI",
+                        help="this project's AI when one bot is given (default depth 4)")
+    parser.add_argument("--evaluator", choices=sorted(EVALUATORS), default="strong",
+                        help="the AI's evaluator when --ai names none (default strong)")
+    parser.add_argument("--save-dir", metavar="DIR", help="save every game's record in DIR")
+    add_bot_options(parser, "move of an external bot", "the bots")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class Tally:
+    """One player's results over the match."""
+
+    name: str
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    forfeits: Counter = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        """Return the number of games played."""
+        return self.wins + self.draws + self.losses
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match described by ``args``, print the tables; return the exit code (0)."""
+    if len(args.bots) > 2:
+        raise CliError(f"give one or two bots, not {len(args.bots)}")
+    rules = oska_rules(args.n)
+    movers = make_movers(args)
+    try:
+        records = play_match(rules, movers, args)
+    finally:
+        for mover in movers:
+            mover.close()
+    tallies = [Tally(mover.name) for mover in movers]
+    for number, (record, a_white) in enumerate(records, start=1):
+        count(record, a_white, tallies, number)
+    print_report(records, tallies)
+    if args.save_dir:
+        save_all(records, Path(args.save_dir))
+    return 0
+
+
+def make_movers(args: argparse.Namespace) -> list[Mover]:
+    """Return the two players: the bots given, then the AI if only one bot was given."""
+    ai = parse_ai_spec(args.ai, args.evaluator)  # read it first: bad input costs no process
+    movers: list[Mover] = []
+    try:
+        for text in args.bots:
+            try:
+                spec = parse_bot_spec(text)
+            except ValueError as error:
+                raise CliError(str(error)) from None
+            bot = ExternalPlayer(spec, args.time_limit, echo=args.bot_output)
+            movers.append(BotMover(bot, args.bot_depth))
+    except CliError:
+        for mover in movers:
+            mover.close()
+        raise
+    if len(movers) == 1:
+        movers.append(AiMover(ai, args.n))
+    return movers
+
+
+def play_match(rules: OskaRules, movers: list[Mover],
+               args: argparse.Namespace) -> list[tuple[Record, bool]]:
+    """Play every game; return (record, whether player A had White) pairs."""
+    print(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}")
+    print(f"{args.games} games, {args.opening_plies} random opening plies (seed {args.seed}), "
+          f"{args.time_limit:g} s per bot move, bot depth {args.bot_depth}\n")
+    openings = make_openings(rules, (args.games + 1) // 2, args.opening_plies, args.seed)
+    results = []
+    with ProgressBar(args.games, "match", args.progress) as bar:
+        for game in range(args.games):
+            a_white = game % 2 == 0
+            pair = (movers[0], movers[1]) if a_white else (movers[1], movers[0])
+            record = play_game(rules, openings[game // 2], pair)
+            results.append((record, a_white))
+            bar.advance(note=f"game {game + 1}: {record.describe()}")
+    return results
+
+
+def make_openings(rules: OskaRules, count: int, plies: int, seed: int) -> list[list[Position]]:
+    """Return ``count`` seeded random openings of ``plies`` plies (fewer if a game ends)."""
+    rng = random.Random(seed)
+    return [random_opening(rules, plies, rng) for _ in range(count)]
+
+
+def count(record: Record, a_white: bool, tallies: list[Tally], number: int) -> None:
+    """Add one game's result, forfeit and move times to the two players' tallies."""
+    colour_of = (0, 1) if a_white else (1, 0)  # player index -> colour
+    for player, tally in enumerate(tallies):
+        if record.winner is None:
+            tally.draws += 1
+        elif record.winner == colour_of[player]:
+            tally.wins += 1
+        else:
+            tally.losses += 1
+            if record.forfeit is not None:
+                tally.forfeits[record.forfeit] += 1
+                tally.examples.setdefault(record.forfeit, f"game {number}: {record.reason}")
+    positions = record.positions()
+    for ply, seconds in enumerate(record.seconds):
+        if seconds is not None:
+            mover = positions[ply].turn
+            tallies[colour_of.index(mover)].times.append(seconds)
+
+
+def print_report(records: list[tuple[Record, bool]], tallies: list[Tally]) -> None:
+    """Print the games, the results per player (forfeits by reason) and forfeit details."""
+    rows = []
+    for number, (record, a_white) in enumerate(records, start=1):
+        white, black = ("A", "B") if a_white else ("B", "A")
+        rows.append([number, white, black, SCORES[record.winner], len(record.moves),
+                     clip(record.describe(), REASON_WIDTH)])
+    print(render_table(["game", "white", "black", "result", "plies", "how it ended"], rows))
+    reasons = [reason for reason in REASONS if any(t.forfeits[reason] for t in tallies)]
+    rows = [[label, tally.name, tally.games, tally.wins, tally.draws, tally.losses,
+             sum(tally.forfeits.values()), *(tally.forfeits[reason] for reason in reasons),
+             seconds_text(mean(tally.times)), seconds_text(max(tally.times, default=None))]
+            for label, tally in zip(LABELS, tallies, strict=True)]
+    headers = ["", "player", "games", "wins", "draws", "losses", "forfeits",
+               *(f"{reason}" for reason in reasons), "mean s/move", "max s/move"]
+    print()
+    print(render_table(headers, rows))
+    examples = [f"{label} {reason}: {tally.examples[reason]}"
+                for label, tally in zip(LABELS, tallies, strict=True)
+                for reason in reasons if tally.forfeits[reason]]
+    if examples:
+        print("\nFirst forfeit of each kind:")
+        for example in examples:
+            print(textwrap.fill(example, 100, initial_indent="  ", subsequent_indent="    "))
+
+
+def seconds_text(seconds: float | None) -> str:
+    """Return a time in seconds with four decimals (moves often take under a millisecond)."""
+    return "-" if seconds is None else f"{seconds:.4f}"
+
+
+def mean(values: list[float]) -> float | None:
+    """Return the mean of ``values``, or None when there are none."""
+    return sum(values) / len(values) if values else None
+
+
+def save_all(records: list[tuple[Record, bool]], folder: Path) -> None:
+    """Save each record as ``folder/game-NNN.json`` and say where they went."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, (record, _) in enumerate(records, start=1):
+        save(record, folder / f"game-{number:03d}.json")
+    print(f"\nSaved {len(records)} game records in {folder}/")

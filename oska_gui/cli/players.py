@@ -1,0 +1,165 @@
+"""The players of command-line games: this project's AI and external bots, one interface.
+
+A ``Mover`` is asked for a move in a position and returns a ``Turn``: the child
+position chosen and the time taken, or, for an external bot, why it forfeits.
+
+The AI is written as a short spec: ``4`` (depth 4), ``4:simple`` (depth 4, simple
+evaluator), ``2.5s`` (2.5 seconds a move), or a level of the GUI (``hard``,
+``expert:simple``, ``perfect``; see ``oska_gui.ui.players.LEVELS``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..bot_process import LoadError
+from ..evaluators import EVALUATORS
+from ..external import ExternalPlayer
+from ..oska import SIDE_LETTERS, OskaRules, Position
+from ..ui.games import make_game
+from ..ui.layout import OSKA
+from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player
+from .common import CliError
+
+DEFAULT_EVALUATOR = "strong"
+SLICE_SECONDS = 0.25
+AI_SPEC_HELP = f"""\
+an AI is written as:
+  DEPTH[:EVALUATOR]     search exactly DEPTH plies, e.g. 4 or 6:simple
+  SECONDSs[:EVALUATOR]  think about SECONDS per move, e.g. 2s or 0.5s:strong
+  LEVEL[:EVALUATOR]     a level of the GUI: {', '.join(list(LEVELS_BY_KEY)[:5])},
+                        {', '.join(list(LEVELS_BY_KEY)[5:])}
+  evaluators: {', '.join(sorted(EVALUATORS))}
+"""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A player's turn: the chosen child position, or None with the forfeit reason."""
+
+    child: Position | None
+    seconds: float
+    reason: str | None = None
+    detail: str = ""
+
+
+class Mover(Protocol):
+    """Anything that plays Oska moves for the command line."""
+
+    name: str
+
+    def move(self, rules: OskaRules, pos: Position) -> Turn:
+        """Return this player's turn in ``pos`` (a game not over)."""
+
+    def close(self) -> None:
+        """Release what the player holds (processes)."""
+
+
+@dataclass(frozen=True)
+class AiSpec:
+    """How this project's AI plays: a depth, a time per move or a named level."""
+
+    depth: int | None = None
+    seconds: float | None = None
+    level: str | None = None
+    evaluator: str = DEFAULT_EVALUATOR
+
+    def describe(self) -> str:
+        """Return e.g. 'AI depth 4 (strong)', 'AI 2 s/move (strong)', 'AI level hard (strong)'."""
+        if self.level is not None:
+            how = f"level {self.level}"
+        elif self.seconds is not None:
+            how = f"{self.seconds:g} s/move"
+        else:
+            how = f"depth {self.depth}"
+        return f"AI {how} ({self.evaluator})"
+
+
+def parse_ai_spec(text: str, evaluator: str = DEFAULT_EVALUATOR) -> AiSpec:
+    """Read an AI spec: 'DEPTH', 'SECONDSs' or 'LEVEL', each optionally ':EVALUATOR'.
+
+    Args:
+        text: the spec, e.g. '5', '5:simple', '1.5s', 'hard', 'expert:strong'.
+        evaluator: the evaluator when the spec names none.
+
+    Returns:
+        The AiSpec.
+
+    Raises:
+        CliError: the spec cannot be read.
+    """
+    how, _, named = text.strip().lower().partition(":")
+    evaluator = named or evaluator
+    if evaluator not in EVALUATORS:
+        raise CliError(f"unknown evaluator {evaluator!r} in {text!r}; "
+                       f"choose one of {', '.join(sorted(EVALUATORS))}")
+    if how.isdigit() and int(how) >= 1:
+        return AiSpec(depth=int(how), evaluator=evaluator)
+    if how.endswith("s") and _is_positive_number(how[:-1]):
+        return AiSpec(seconds=float(how[:-1]), evaluator=evaluator)
+    if how in LEVELS_BY_KEY:
+        return AiSpec(level=how, evaluator=evaluator)
+    raise CliError(f"cannot read the AI {text!r}: give a depth (4), a time per move (2s) "
+                   f"or a level ({', '.join(LEVELS_BY_KEY)}), optionally ':evaluator'")
+
+
+def _is_positive_number(text: str) -> bool:
+    """Return True when ``text`` reads as a number > 0."""
+    try:
+        return float(text) > 0
+    except ValueError:
+        return False
+
+
+class AiMover:
+    """This project's AI (the GUI's search player) as a command-line Mover."""
+
+    def __init__(self, spec: AiSpec, n: int) -> None:
+        """Prepare the AI described by ``spec`` for board size ``n``."""
+        self.name = spec.describe()
+        game = make_game(OSKA, n)
+        if spec.level is not None:
+            self.player = make_player(game, spec.level, spec.evaluator)
+        else:
+            level = Level("cli", self.name, depth=spec.depth or 64, seconds=spec.seconds)
+            self.player = SearchPlayer(game, level, spec.evaluator)
+
+    def move(self, rules: OskaRules, pos: Position) -> Turn:
+        """Think (blocking) until the AI has chosen its move in ``pos``."""
+        start = time.perf_counter()
+        self.player.start(pos)
+        child = None
+        while child is None:
+            child = self.player.advance(SLICE_SECONDS)
+        return Turn(child, time.perf_counter() - start)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class BotMover:
+    """An external ``oskaplayer`` file as a command-line Mover."""
+
+    def __init__(self, bot: ExternalPlayer, depth: int) -> None:
+        """Wrap ``bot``, asking it to search ``depth`` plies; raises CliError if it won't load."""
+        self.bot = bot
+        self.depth = depth
+        self.name = bot.name
+        try:
+            bot.wait_ready()
+        except LoadError as error:
+            bot.close()
+            raise CliError(str(error)) from None
+
+    def move(self, rules: OskaRules, pos: Position) -> Turn:
+        """Ask the bot for its move in ``pos`` and return it, or why it forfeits."""
+        reply = self.bot.ask(rules.to_rows(pos), SIDE_LETTERS[pos.turn], self.depth)
+        if not reply.ok:
+            return Turn(None, reply.seconds, reply.reason, reply.summary)
+        return Turn(rules.from_rows(reply.board, 1 - pos.turn), reply.seconds)
+
+    def close(self) -> None:
+        """Stop the bot's process."""
+        self.bot.close()

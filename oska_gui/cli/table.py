@@ -1,0 +1,55 @@
+"""Plain-text tables for the console: a header, a rule and aligned columns."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+NUMBER = re.compile(r"[+-]?[\d,]*\.?\d+|-")
+
+
+def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
+                 title: str | None = None) -> str:
+    """Return ``rows`` under ``headers`` as aligned text columns.
+
+    Columns of numbers (also numbers already formatted as text, and '-' for none) are
+    right-aligned, the others left-aligned; floats show three decimals. A ``title``
+    line goes on top when given.
+
+    Args:
+        headers: the column names.
+        rows: the rows, each with one value per column.
+        title: an optional line above the table.
+
+    Returns:
+        The table as lines joined by newlines (no trailing newline).
+    """
+    cells = [[_text(value) for value in row] for row in rows]
+    numeric = [all(NUMBER.fullmatch(row[i]) for row in cells) and bool(cells)
+               for i in range(len(headers))]
+    widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(headers)]
+
+    def line(values: Sequence[str]) -> str:
+        """Return one row with every value padded to its column's width."""
+        parts = (value.rjust(width) if right else value.ljust(width)
+                 for value, width, right in zip(values, widths, numeric, strict=True))
+        return "  ".join(parts).rstrip()
+
+    out = [title] if title else []
+    out += [line(list(headers)), line(["-" * width for width in widths])]
+    out += [line(row) for row in cells]
+    return "\n".join(out)
+
+
+def clip(text: str, width: int) -> str:
+    """Return ``text`` cut to ``width`` characters, ending in '...' when cut."""
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
+
+
+def _text(value: object) -> str:
+    """Return a cell's text: floats with three decimals, None as '-'."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value)

@@ -1,0 +1,94 @@
+"""The desktop frame loop: pygame window, events in, ``App.update``, drawing out.
+
+``DesktopRunner.step()`` runs exactly one frame (tests drive it frame by frame);
+``run()`` is the ``async`` loop for ``main.py``: one frame, then ``await
+asyncio.sleep(0)``, so the same loop works under pygbag. No threads anywhere: the
+App thinks in slices inside ``update``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pygame
+
+from ..ui.app import App
+from ..ui.board_view import piece
+from ..ui.events import Resize
+from ..ui.layout import OSKA
+from .canvas import SurfaceCanvas
+from .events import translate
+
+WINDOW_SIZE = (1120, 760)
+MIN_WINDOW = (360, 300)
+FPS = 60
+MAX_DT = 0.1  # after a stall, do not jump animations far ahead
+TITLE = "Oska"
+ICON_SIZE = 64
+
+
+def window_icon() -> pygame.Surface:
+    """Return the window icon: a white and a black Oska piece, drawn by the UI's code."""
+    icon = pygame.Surface((ICON_SIZE, ICON_SIZE), pygame.SRCALPHA)
+    canvas = SurfaceCanvas(icon)
+    r = ICON_SIZE * 0.27
+    piece(canvas, OSKA, r, ICON_SIZE * 0.34, ICON_SIZE * 0.34, 0)
+    piece(canvas, OSKA, r, ICON_SIZE * 0.64, ICON_SIZE * 0.64, 1)
+    return icon
+
+
+class DesktopRunner:
+    """One pygame window running one App."""
+
+    def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE) -> None:
+        """Open a resizable window of ``size`` for ``app`` (pygame display must be init)."""
+        self.app = app
+        pygame.display.set_icon(window_icon())
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        self.canvas = SurfaceCanvas(self.screen)
+        self.clock = pygame.time.Clock()
+        self.last = time.perf_counter()
+        self.frames = 0
+        app.handle(Resize(*self.screen.get_size()))
+
+    def step(self, dt: float | None = None) -> bool:
+        """Run one frame; return False once the App wants to quit.
+
+        Args:
+            dt: seconds to advance the App by, or None for the real time since the
+                last frame (capped at ``MAX_DT``).
+        """
+        for event in pygame.event.get():
+            if event.type == pygame.VIDEORESIZE:
+                self._resize(event.w, event.h)
+                continue
+            for ui_event in translate(event):
+                self.app.handle(ui_event)
+        self.canvas.surface = surface = pygame.display.get_surface()
+        if surface.get_size() != (self.app.width, self.app.height):
+            self.app.handle(Resize(*surface.get_size()))
+        now = time.perf_counter()
+        elapsed = min(MAX_DT, now - self.last) if dt is None else dt
+        self.last = now
+        self.app.update(elapsed)
+        self.app.draw(self.canvas)
+        pygame.display.flip()
+        self.frames += 1
+        return not self.app.quitting
+
+    def _resize(self, width: int, height: int) -> None:
+        """Make the window surface match a new size (no smaller than ``MIN_WINDOW``).
+
+        The App hears of it at the next size check in ``step``.
+        """
+        size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
+        if pygame.display.get_surface().get_size() != size:
+            pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    async def run(self, fps: int = FPS) -> None:
+        """Run frames until the App quits, yielding to the event loop after each one."""
+        while self.step():
+            self.clock.tick(fps)
+            await asyncio.sleep(0)

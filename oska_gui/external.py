@@ -1,0 +1,277 @@
+"""External Oska bots (``path/to/bot.py:oskaplayer``) as opponents that cannot hurt the caller.
+
+Other people's code may hang, crash, call ``sys.exit``, print to stdout, raise or return
+nonsense. Each bot file therefore runs in its own process (``bot_process.BotProcess``)
+with a time limit per move: a hang is a ``timeout``, a dead process a ``crash``, and the
+process is started again on the next request.
+
+``ExternalPlayer`` is an ``oskaplayer(board, player, depth)`` opponent for the match
+command and the desktop GUI: ``request(board, player, depth)``, then ``poll()`` once per
+frame until it returns a ``Reply``; ``close()`` at the end. Every returned board is
+checked with the rules (``judge_move``): it must be one of ``movegen``'s boards, or the
+unchanged board when the player has no move.
+
+Forfeit reasons (``Reply.reason``): see ``REASONS``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .boards import read_board, read_player
+from .bot_process import DEFAULT_LOAD_TIMEOUT, BotProcess, CallResult, LoadError
+
+DEFAULT_TIME_LIMIT = 5.0
+REASONS = {
+    "illegal": "returned a board that no legal move produces",
+    "malformed": "returned something that is not a board of the right form",
+    "exception": "raised an exception",
+    "timeout": "did not answer within the time limit",
+    "crash": "the bot's process died or the bot called sys.exit",
+    "load": "the bot file could not be loaded or lacks the function",
+}
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """Where a bot is: a Python file and the name of a function in it."""
+
+    path: str
+    function: str = "oskaplayer"
+
+    def __str__(self) -> str:
+        """Return the spec as written on a command line: 'path/to/bot.py:function'."""
+        return f"{self.path}:{self.function}"
+
+
+def parse_bot_spec(text: str, default_function: str = "oskaplayer") -> BotSpec:
+    """Read 'path/to/bot.py[:function]'; raises ValueError if the file does not exist.
+
+    Args:
+        text: the spec; the function defaults to ``default_function``.
+        default_function: the function name used when the spec names none.
+
+    Returns:
+        The BotSpec with the path as given.
+    """
+    path, sep, function = text.rpartition(":")
+    if not sep or not function.isidentifier() or not path:
+        path, function = text, default_function
+    if not Path(path).is_file():
+        raise ValueError(f"no such bot file: {path!r} (write it as path/to/bot.py or "
+                         "path/to/bot.py:function)")
+    return BotSpec(path, function)
+
+
+# -- judging a returned board -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a board returned by a bot is a legal answer: ``reason`` None means yes."""
+
+    board: list[str] | None
+    reason: str | None = None
+    detail: str = ""
+
+
+def judge_move(board: list[str], player: str, value: Any) -> Verdict:
+    """Check that ``value`` is a legal answer of ``oskaplayer(board, player, depth)``.
+
+    A legal answer is a list of row strings equal to one of the boards after a legal
+    move of ``player``, or the unchanged board when ``player`` has no legal move.
+
+    Args:
+        board: the (valid) board the bot was given, as row strings.
+        player: 'w' or 'b'.
+        value: what the bot returned.
+
+    Returns:
+        A Verdict: the board when legal, else reason 'malformed' or 'illegal' and why.
+    """
+    rules, rows, _ = read_board(board)
+    try:
+        their_rules, their_rows, form = read_board(value)
+    except (TypeError, ValueError) as error:
+        return Verdict(None, "malformed", f"not a board: {error}")
+    if form.as_lists:
+        return Verdict(None, "malformed", "returned rows as lists; it was given row strings")
+    if their_rules.n != rules.n:
+        return Verdict(None, "malformed", f"returned a board of size n = {their_rules.n} "
+                                          f"for a board of size n = {rules.n}")
+    pos = rules.from_rows(rows, read_player(player))
+    legal = [rules.to_rows(kid) for kid in rules.real_children(pos)]
+    if their_rows in legal or (not legal and their_rows == rows):
+        return Verdict(their_rows)
+    if not legal:
+        return Verdict(None, "illegal", "has no legal move, so the board must come back "
+                                        f"unchanged; changed {describe_change(rows, their_rows)}")
+    if their_rows == rows:
+        return Verdict(None, "illegal", f"returned the board unchanged although it has "
+                                        f"{len(legal)} legal moves")
+    return Verdict(None, "illegal", f"no legal move does this; changed "
+                                    f"{describe_change(rows, their_rows)}")
+
+
+def one_line(detail: str) -> str:
+    """Return a (traceback) detail as one line: its last line and the bot's last frame."""
+    lines = [line.strip() for line in detail.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    frames = [line for line in lines if line.startswith('File "')]
+    if not frames:
+        return lines[-1]
+    file_part, _, rest = frames[-1][len('File "'):].partition('"')
+    line_part = rest.split(",")[1].strip() if rest.count(",") else ""
+    place = ", ".join(filter(None, [Path(file_part).name, line_part]))
+    return f"{lines[-1]} ({place})"
+
+
+def describe_change(before: list[str], after: list[str]) -> str:
+    """Return the cells that differ, e.g. 'a4 w>-, b3 ->w' (cells named as in notation)."""
+    changes = []
+    for r, (old_row, new_row) in enumerate(zip(before, after, strict=True)):
+        for c, (old, new) in enumerate(zip(old_row, new_row, strict=True)):
+            if old != new:
+                changes.append(f"{chr(ord('a') + r)}{c + 1} {old}>{new}")
+    return ", ".join(changes) or "nothing"
+
+
+# -- the opponent ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An external player's answer: the new board, or why the player forfeits.
+
+    ``board`` is the legal board returned (row strings) or None; ``reason`` is None
+    or a key of ``REASONS``; ``detail`` explains it; ``seconds`` is the time taken;
+    ``mutated`` says whether the bot changed the board it was given.
+    """
+
+    board: list[str] | None
+    reason: str | None = None
+    detail: str = ""
+    seconds: float = 0.0
+    mutated: bool = False
+
+    @property
+    def ok(self) -> bool:
+        """Return True when the bot returned a legal board."""
+        return self.reason is None
+
+    @property
+    def summary(self) -> str:
+        """Return the detail in one line, e.g. 'ValueError: boom (bot.py, line 4)'."""
+        return one_line(self.detail)
+
+    def describe(self) -> str:
+        """Return why the bot forfeits as a sentence for people ('' when it did not)."""
+        if self.ok:
+            return ""
+        return f"{REASONS[self.reason]}: {self.summary}" if self.summary else REASONS[self.reason]
+
+
+class ExternalPlayer:
+    """An external ``oskaplayer(board, player, depth)`` as a non-blocking opponent.
+
+    ``request(board, player, depth)`` starts a move; ``poll()`` returns None while the
+    bot thinks and a ``Reply`` once it answered, failed or ran out of time. A new
+    request can follow at once: the process is restarted when it had to be killed.
+    """
+
+    def __init__(self, spec: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
+                 load_timeout: float = DEFAULT_LOAD_TIMEOUT, echo: bool = False) -> None:
+        """Prepare the opponent (nothing starts yet).
+
+        Args:
+            spec: 'path/to/bot.py[:function]' or a BotSpec.
+            time_limit: seconds allowed per move.
+            load_timeout: seconds the file may take to load.
+            echo: show the bot's own output on stderr instead of discarding it.
+        """
+        self.spec = parse_bot_spec(spec) if isinstance(spec, str) else spec
+        self.time_limit = time_limit
+        self.process = BotProcess(self.spec.path, load_timeout, echo)
+        self._asked: tuple[list[str], str] | None = None
+
+    @property
+    def name(self) -> str:
+        """Return the bot's spec as text, e.g. 'bots/mine.py:oskaplayer'."""
+        return str(self.spec)
+
+    def wait_ready(self) -> None:
+        """Start the bot and wait until it has loaded (blocking; optional).
+
+        Raises:
+            LoadError: the file cannot be loaded or has no such function.
+        """
+        functions = self.process.wait_ready()
+        if self.spec.function not in functions:
+            raise LoadError(f"{self.spec.path} has no function {self.spec.function!r} "
+                            f"(it defines: {', '.join(functions) or 'nothing callable'})")
+
+    def request(self, board: list[str], player: str, depth: int) -> None:
+        """Ask the bot for its move; returns at once (``poll`` gives the answer).
+
+        Args:
+            board: the position as the spec's row strings (validated here).
+            player: 'w' or 'b', the side to move.
+            depth: the search depth passed on to the bot.
+
+        Raises:
+            ValueError/TypeError: bad board or player; RuntimeError: a request is
+                still in progress.
+        """
+        _, rows, _ = read_board(board)
+        read_player(player)
+        self.process.call(self.spec.function, [rows, player, depth], self.time_limit)
+        self._asked = (rows, player)
+
+    def poll(self, wait: float = 0.0) -> Reply | None:
+        """Return the Reply to the last request, or None while the bot is still thinking.
+
+        Args:
+            wait: block up to this many seconds (0: return at once).
+        """
+        result = self.process.poll(wait)
+        if result is None or self._asked is None:
+            return None
+        rows, player = self._asked
+        self._asked = None
+        return reply_of(result, rows, player)
+
+    def ask(self, board: list[str], player: str, depth: int) -> Reply:
+        """Ask for a move and wait for the Reply (blocking form of request + poll)."""
+        self.request(board, player, depth)
+        while True:
+            reply = self.poll(wait=1.0)
+            if reply is not None:
+                return reply
+
+    @property
+    def busy(self) -> bool:
+        """Return True while a request is in progress."""
+        return self.process.busy
+
+    def cancel(self) -> None:
+        """Abandon the request in progress (e.g. the user took a move back)."""
+        self._asked = None
+        self.process.cancel()
+
+    def close(self) -> None:
+        """Stop the bot's process."""
+        self._asked = None
+        self.process.close()
+
+
+def reply_of(result: CallResult, board: list[str], player: str) -> Reply:
+    """Turn the CallResult of ``oskaplayer(board, player, ...)`` into a judged Reply."""
+    if result.status == "unplain":
+        return Reply(None, "malformed", result.detail, result.seconds, result.mutated)
+    if not result.ok:
+        return Reply(None, result.status, result.detail, result.seconds, result.mutated)
+    verdict = judge_move(board, player, result.value)
+    return Reply(verdict.board, verdict.reason, verdict.detail, result.seconds, result.mutated)

@@ -1,0 +1,226 @@
+"""The child process that hosts one external bot file (see ``external`` for the parent).
+
+Run as ``python -m oska_gui.external_worker PATH [--echo] [--memory-mb MB]``. It loads
+the Python file PATH as a module, then answers calls to its functions, one JSON object a
+line: requests ``{"id": 1, "call": "oskaplayer", "args": [...]}`` arrive on the
+protocol input and each is answered with ``{"id": 1, "status": ..., ...}``. A batch
+request (``"batch": [args, ...]`` instead of ``"args"``) saves round trips when many
+quick calls are made: its reply holds one such answer per call in ``"results"``.
+
+The protocol runs over private copies of the original stdin and stdout file
+descriptors; descriptors 0 and 1 (and 2 unless ``--echo``) are pointed at the null
+device before the bot is loaded. So whatever the bot prints (``print``, ``os.write(1,
+...)``, C extensions) or reads (``input()``) cannot corrupt or steal the protocol.
+
+Statuses: ``ok`` (with ``value``), ``exception`` (with a traceback in ``detail``),
+``exit`` (the bot raised SystemExit or KeyboardInterrupt: reported, then this process
+ends), ``missing`` (no such function) and ``unplain`` (the value is not made of lists,
+strings and numbers, so it cannot travel as JSON without changing; ``detail`` says what
+it is). Only the standard library is used here, so the bot meets a clean interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib.util
+import json
+import os
+import sys
+import threading
+import time
+import traceback
+from types import ModuleType
+from typing import IO, Any
+
+PLAIN_SCALARS = (str, int, float, bool, type(None))
+MODULE_NAME = "oska_external_bot"
+
+
+def claim_protocol(echo: bool) -> tuple[IO[str], IO[str]]:
+    """Move the protocol to private descriptors and silence the standard ones.
+
+    Args:
+        echo: when True the bot's output goes to stderr instead of the null device.
+
+    Returns:
+        The protocol's input and output text streams.
+    """
+    proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    proto_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(2 if echo else null, 1)
+    if not echo:
+        os.dup2(null, 2)
+    os.close(null)
+    return proto_in, proto_out
+
+
+def watch_parent(parent: int) -> None:
+    """Exit this process as soon as the parent process ``parent`` is gone.
+
+    The parent kills a stuck bot itself; this covers a parent that was killed first,
+    so that no orphan is left spinning. Runs in a daemon thread, polling twice a second.
+    """
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(4)
+
+
+def limit_memory(megabytes: int) -> None:
+    """Cap this process's address space at ``megabytes`` MiB where the OS allows it.
+
+    A runaway bot then gets a MemoryError (reported as an exception) instead of
+    starving the machine. Silently does nothing where ``resource`` is missing.
+    """
+    try:
+        import resource
+    except ImportError:
+        return
+    limit = megabytes * 1024 * 1024
+    with contextlib.suppress(ValueError, OSError):  # a lower hard limit stays in place
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+def load_module(path: str) -> ModuleType:
+    """Import the Python file ``path`` as a fresh module; its folder joins sys.path.
+
+    Raises whatever the file raises on import (ImportError when it cannot be read).
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    sys.path.insert(0, folder)  # so the bot can import its own sibling modules
+    spec = importlib.util.spec_from_file_location(MODULE_NAME, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path!r} as a Python file")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[MODULE_NAME] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def impurity(value: Any, where: str = "the result") -> str | None:
+    """Return what keeps ``value`` from being plain JSON data, or None if it is plain.
+
+    Plain means lists, strings, numbers, booleans and None only (no tuples, dicts, ...),
+    so that the parent sees exactly what the bot returned.
+    """
+    if isinstance(value, PLAIN_SCALARS):
+        return None
+    if type(value) is not list:
+        return f"{where} is a {type(value).__module__}.{type(value).__qualname__}".replace(
+            "builtins.", "")
+    for i, item in enumerate(value):
+        problem = impurity(item, f"{where}[{i}]")
+        if problem:
+            return problem
+    return None
+
+
+def short_traceback(error: BaseException) -> str:
+    """Return the traceback of ``error`` limited to the bot's frames (not ours or importlib's)."""
+    frames = [frame for frame in traceback.extract_tb(error.__traceback__)
+              if frame.filename != __file__ and not frame.filename.startswith("<frozen")]
+    lines = traceback.format_list(frames) + traceback.format_exception_only(error)
+    return "".join(lines).rstrip()
+
+
+def answer(module: ModuleType, request: dict) -> dict:
+    """Call the requested function of ``module`` and return the reply to send.
+
+    Args:
+        module: the loaded bot.
+        request: ``{"id", "call", "args"}``.
+
+    Returns:
+        The reply: ``id``, ``status``, ``seconds`` (time inside the call), ``mutated``
+        (whether the call changed its arguments) and ``value`` or ``detail``.
+    """
+    args = request["args"]
+    before = json.dumps(args)
+    reply: dict[str, Any] = {"id": request["id"]}
+    function = getattr(module, request["call"], None)
+    if not callable(function):
+        reply.update(status="missing", detail=f"the file has no function {request['call']!r}")
+        return reply
+    start = time.perf_counter()
+    try:
+        value = function(*args)
+    except (SystemExit, KeyboardInterrupt) as stop:
+        code = stop.code if isinstance(stop, SystemExit) else "KeyboardInterrupt"
+        reply.update(status="exit", detail=f"the bot called sys.exit({code!r})"
+                     if isinstance(stop, SystemExit) else "the bot raised KeyboardInterrupt")
+        return reply
+    except BaseException as error:  # noqa: BLE001 - anything the bot raises is reported
+        reply.update(status="exception", detail=short_traceback(error))
+        value = None
+    else:
+        problem = impurity(value)
+        if problem:
+            reply.update(status="unplain", detail=f"{problem}: {value!r:.200}")
+        else:
+            reply.update(status="ok", value=value)
+    reply.update(seconds=time.perf_counter() - start, mutated=json.dumps(args) != before)
+    return reply
+
+
+def answer_batch(module: ModuleType, request: dict) -> dict:
+    """Call the requested function on each argument list of a batch request.
+
+    Args:
+        module: the loaded bot.
+        request: ``{"id", "call", "batch": [args, args, ...]}``.
+
+    Returns:
+        ``{"id", "status": "batch", "results": [reply, ...]}``, one reply as ``answer``
+        gives per argument list; it stops after a reply whose status is ``exit``.
+    """
+    results = []
+    for args in request["batch"]:
+        results.append(answer(module, {"id": None, "call": request["call"], "args": args}))
+        if results[-1]["status"] == "exit":
+            break
+    return {"id": request["id"], "status": "batch", "results": results}
+
+
+def serve(module: ModuleType, proto_in: IO[str], proto_out: IO[str]) -> int:
+    """Answer requests until the input closes or the bot exits; return the exit code."""
+    for line in proto_in:
+        request = json.loads(line)
+        reply = answer_batch(module, request) if "batch" in request else answer(module, request)
+        send(proto_out, reply)
+        last = reply["results"][-1:] if "results" in reply else [reply]
+        if last and last[0]["status"] == "exit":
+            return 3
+    return 0
+
+
+def send(stream: IO[str], message: dict) -> None:
+    """Write ``message`` as one JSON line to the protocol output and flush it."""
+    stream.write(json.dumps(message) + "\n")
+    stream.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Load the bot named on the command line and serve calls; return the exit code."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path")
+    parser.add_argument("--echo", action="store_true")
+    parser.add_argument("--memory-mb", type=int, default=0)
+    args = parser.parse_args(argv)
+    proto_in, proto_out = claim_protocol(args.echo)
+    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    if args.memory_mb:
+        limit_memory(args.memory_mb)
+    try:
+        module = load_module(args.path)
+    except BaseException as error:  # noqa: BLE001 - a broken file is reported, not fatal
+        send(proto_out, {"event": "load-error", "detail": short_traceback(error)})
+        return 2
+    functions = sorted(name for name, value in vars(module).items() if callable(value))
+    send(proto_out, {"event": "ready", "functions": functions})
+    return serve(module, proto_in, proto_out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

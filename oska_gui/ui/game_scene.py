@@ -1,0 +1,440 @@
+"""The game screen: the board, the side panel, and everything the players do there.
+
+``GameScene`` turns input into moves and commands for its ``Match``, plays the move
+animations, flashes illegal clicks, shows toasts (passes, messages), and paints the
+board, the side panel (players, status, move list, buttons) and the game-over banner.
+``handle`` returns an action for the App: 'new', 'menu', 'help', 'quit' or None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..oska import SIDE_NAMES
+from . import board_view, theme
+from .animation import Flash, MoveAnimation
+from .canvas import Canvas
+from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from .games import GameAdapter
+from .interaction import MoveInput, Play, Reject
+from .layout import OSKA, BoardLayout, PanelLayout, Rect, board_layout, panel_layout
+from .match import Announced, Match, Played
+from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
+from .widgets import button, card, fit_size, fitted_text, spinner
+
+BUTTONS = {
+    HVC: ("undo", "redo", "hint", "new", "menu", "help"),
+    CVC: ("pause", "step", "slower", "faster", "undo", "redo", "new", "menu", "help", "quit"),
+}
+LABELS = {"undo": "Undo (U)", "redo": "Redo (R)", "hint": "Hint (H)", "new": "New game (N)",
+          "menu": "Menu (M)", "help": "Help (?)", "pause": "Pause (Space)",
+          "resume": "Resume (Space)", "step": "Step (S)", "slower": "Slower (-)",
+          "faster": "Faster (+)", "quit": "Quit (Q)"}
+KEYS = {"u": "undo", "backspace": "undo", "left": "undo", "r": "redo", "right": "redo",
+        "h": "hint", "space": "pause", "p": "pause", "s": "step", ".": "step",
+        "+": "faster", "=": "faster", "-": "slower", "n": "new", "m": "menu",
+        "a": "animation", "c": "coordinates"}
+TOAST_SECONDS = 2.6
+APP_ACTIONS = ("new", "menu", "help", "quit")
+
+
+class GameScene:
+    """A game on screen: its match, input state, animations and drawing."""
+
+    def __init__(self, match: Match, width: float, height: float, think_slice: float) -> None:
+        """Show ``match`` in a ``width`` x ``height`` window; think ``think_slice`` s a frame."""
+        self.match = match
+        self.settings: Settings = match.settings
+        self.width, self.height = width, height
+        self.think_slice = think_slice
+        self.input = MoveInput()
+        self.animation: MoveAnimation | None = None
+        self.flashes: list[Flash] = []
+        self.toast: tuple[str, float] | None = None
+        self.pointer = (-1.0, -1.0)
+        self.clock = 0.0
+
+    @property
+    def game(self) -> GameAdapter:
+        """Return the game being played."""
+        return self.match.game
+
+    @property
+    def buttons(self) -> tuple[str, ...]:
+        """Return the panel's button names for this mode (pause reads 'resume' if paused)."""
+        names = BUTTONS.get(self.settings.mode, BUTTONS[HVC])
+        if self.match.paused:
+            names = tuple("resume" if name == "pause" else name for name in names)
+        return names
+
+    def board(self) -> BoardLayout:
+        """Return the board layout for the current window size."""
+        return board_layout(self.game.kind, self.game.n, self.width, self.height)
+
+    def panel(self) -> PanelLayout:
+        """Return the side panel layout for the current window size."""
+        return panel_layout(self.width, self.height, self.buttons)
+
+    def resize(self, width: float, height: float) -> None:
+        """Adopt a new window size (a drag in progress is dropped)."""
+        self.width, self.height = width, height
+        self.input.reset()
+
+    @property
+    def status_text(self) -> str:
+        """Return the match's one-line status."""
+        return self.match.status_text
+
+    # -- input -------------------------------------------------------------------------
+
+    def handle(self, event: Event) -> str | None:
+        """Handle an input event; return an App action ('new', 'menu', ...) or None."""
+        if isinstance(event, PointerMove):
+            self.pointer = (event.x, event.y)
+            self.input.move(event.x, event.y)
+        elif isinstance(event, PointerDown):
+            self.pointer = (event.x, event.y)
+            for name, rect in self.panel().buttons.items():
+                if rect.contains(event.x, event.y):
+                    return self.command(name)
+            self._board_press(event.x, event.y)
+        elif isinstance(event, PointerUp):
+            self.pointer = (event.x, event.y)
+            cell = self.board().cell_at(event.x, event.y)
+            self._answer(self.input.release(cell, event.x, event.y, self.match.legal_moves()))
+        elif isinstance(event, KeyPress):
+            return self._key(event.key)
+        return None
+
+    def _key(self, key: str) -> str | None:
+        """Act on a key press (see ``KEYS``); Escape drops a selection, else opens the menu."""
+        if key == "escape":
+            if self.input.selected is not None:
+                self.input.reset()
+                return None
+            return "menu"
+        name = KEYS.get(key)
+        return None if name is None else self.command(name)
+
+    def _board_press(self, x: float, y: float) -> None:
+        """Handle a press on the board area: the human's move input, if it is their turn."""
+        board = self.board()
+        cell = board.cell_at(x, y)
+        match = self.match
+        if not match.human_to_move:
+            if cell is not None and not match.over:
+                self.say(self._why_wait())
+            return
+        if self.animation is not None:
+            self.animation = None  # a new move starts: show the last one finished
+        piece = self.game.piece_at(match.position, cell) if cell is not None else None
+        self._answer(self.input.press(cell, x, y, match.legal_moves(), piece, match.turn))
+
+    def _why_wait(self) -> str:
+        """Return why the human cannot move now (the game is not over)."""
+        match = self.match
+        if self.game.pass_child(match.position) is not None:
+            return match.status_text
+        if self.settings.mode == CVC:
+            return "The computer plays both sides: Space pauses, S steps"
+        return "Please wait: the computer is thinking"
+
+    def _answer(self, result: Play | Reject | None) -> None:
+        """Carry out what the move input decided: play a move or explain a refusal."""
+        if isinstance(result, Play):
+            self.match.play(result.legal.child, result.dropped_at)
+            self._take_events()
+        elif isinstance(result, Reject):
+            if result.cell is not None:
+                self.flashes.append(Flash(result.cell))
+            self.say(result.message)
+
+    def command(self, name: str) -> str | None:
+        """Run the command ``name`` (a button or shortcut); return an App action or None."""
+        if name in APP_ACTIONS:
+            return name
+        match = self.match
+        if name in ("undo", "redo"):
+            moved = match.undo() if name == "undo" else match.redo()
+            if moved:
+                self.animation = None
+                self.input.reset()
+                self.flashes.clear()
+            else:
+                self.say(f"Nothing to {name}")
+        elif name == "hint":
+            if not match.request_hint():
+                self.say("A hint is for a human's turn")
+        elif name in ("pause", "resume"):
+            match.toggle_pause()
+        elif name == "step":
+            match.single_step()
+        elif name in ("faster", "slower"):
+            self._change_speed(1 if name == "faster" else -1)
+        elif name == "animation":
+            index = (ANIMATIONS.index(self.settings.animation) + 1) % len(ANIMATIONS)
+            self._set(animation=ANIMATIONS[index])
+            self.say(f"Animation: {self.settings.animation}")
+        elif name == "coordinates":
+            self._set(coordinates=not self.settings.coordinates)
+        return None
+
+    def _change_speed(self, delta: int) -> None:
+        """Change the pace (computer vs computer) or else the animation speed by a notch."""
+        if self.settings.mode == CVC:
+            index = max(0, min(len(PACES) - 1, PACES.index(self.settings.pace) + delta))
+            self._set(pace=PACES[index])
+            self.match.pace = self.settings.pace
+            self.say(f"Speed: {self.settings.pace}")
+            return
+        fastest_first = ANIMATIONS  # off, fast, normal, slow: faster is a step left
+        index = max(0, min(len(fastest_first) - 1,
+                           fastest_first.index(self.settings.animation) - delta))
+        self._set(animation=fastest_first[index])
+        self.say(f"Animation: {self.settings.animation}")
+
+    def _set(self, **changes: object) -> None:
+        """Change display settings (kept by the App) and tell the match."""
+        self.settings = replace(self.settings, **changes)
+        self.match.settings = self.settings
+
+    def say(self, text: str) -> None:
+        """Show ``text`` as a toast over the board for a few seconds."""
+        self.toast = (text, TOAST_SECONDS)
+
+    # -- time ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance animations, flashes, toasts and the match by ``dt`` seconds."""
+        self.clock += dt
+        if self.animation is not None and self.animation.advance(dt):
+            self.animation = None
+        self.flashes = [flash for flash in self.flashes if not flash.advance(dt)]
+        if self.toast is not None:
+            text, left = self.toast
+            self.toast = (text, left - dt) if left > dt else None
+        self.match.update(dt, self.think_slice, busy=self.animation is not None)
+        self._take_events()
+
+    def _take_events(self) -> None:
+        """Start the animation of a move just played; show announcements as toasts."""
+        for event in self.match.take_events():
+            if isinstance(event, Announced):
+                self.say(event.text)
+            elif isinstance(event, Played):
+                self.input.reset()
+                move = event.move
+                if not move.is_pass:
+                    factor = ANIMATION_FACTORS[self.settings.animation]
+                    self.animation = MoveAnimation.of_move(move.frm, move.to, move.over,
+                                                           event.before[2], factor,
+                                                           event.dropped_at)
+
+    @property
+    def busy(self) -> bool:
+        """Return True while the computer (or a hint) is thinking."""
+        return self.match.thinking is not None or self.match.hint_pending
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the game screen."""
+        board, panel = self.board(), self.panel()
+        canvas.layer(("game", board, panel.panel), lambda c: _backdrop(c, board, panel.panel))
+        board_view.draw(canvas, self._board_view(board))
+        self._toast(canvas, board)
+        if self.match.over and self.animation is None:
+            self._banner(canvas, board)
+        self._panel(canvas, panel)
+
+    def _board_view(self, board: BoardLayout) -> board_view.BoardView:
+        """Collect what the board shows this frame."""
+        match, game = self.match, self.game
+        history = match.history
+        last = None
+        if history.previous is not None:
+            last = game.move_between(history.previous, history.current)
+        selected = self.input.selected
+        targets = {to: legal.move.over
+                   for to, legal in self.input.targets(match.legal_moves(), selected).items()}
+        drag = None
+        if self.input.dragged_cell is not None:
+            drag = (self.input.dragged_cell, *self.input.pointer)
+        return board_view.BoardView(board, game, match.position, last, selected, targets,
+                                    match.hint, self.flashes, self.animation, drag,
+                                    self.settings.coordinates)
+
+    def _toast(self, canvas: Canvas, board: BoardLayout) -> None:
+        """Draw the current toast as a pill at the top of the board area."""
+        if self.toast is None:
+            return
+        text, left = self.toast
+        alpha = min(1.0, left / 0.4)
+        size = max(11.0, min(18.0, board.pitch * 0.3))
+        width = canvas.text_width(text, size) + size * 2
+        width = min(width, max(board.rect.w, self.width * 0.5))
+        x = board.rect.center[0] - width / 2
+        y = max(4.0, board.rect.y - size * 0.6)
+        canvas.rect(x, y, width, size * 2, (20, 22, 28, int(220 * alpha)), size)
+        fitted_text(canvas, text, x + width / 2, y + size, width - size, size,
+                    (*theme.TEXT[:3], int(255 * alpha)))
+
+    def _banner(self, canvas: Canvas, board: BoardLayout) -> None:
+        """Draw the game-over banner across the board: the winner, why, what next."""
+        outcome = self.match.outcome
+        rect = board.rect
+        cx, cy = rect.center
+        w = min(max(rect.w * 1.05, 260.0), self.width - 8)
+        h = max(90.0, min(150.0, rect.h * 0.3))
+        band = Rect(cx - w / 2, cy - h / 2, w, h)
+        canvas.rect(band.x, band.y, band.w, band.h, theme.BANNER, 14)
+        canvas.rect(band.x, band.y, band.w, band.h, (*theme.SELECT, 160), 14, 2)
+        if outcome.winner is None:
+            title = "Draw"
+        elif self.settings.mode == HVC:
+            won = outcome.winner not in self.match.players
+            title = "You win!" if won else f"{SIDE_NAMES[outcome.winner]} wins"
+        else:
+            title = f"{SIDE_NAMES[outcome.winner]} wins"
+        big = h * 0.3
+        fitted_text(canvas, title, cx, band.y + h * 0.3, w - 20, big, theme.SELECT, bold=True)
+        reason = outcome.reason[:1].upper() + outcome.reason[1:]
+        fitted_text(canvas, reason, cx, band.y + h * 0.6, w - 20, big * 0.5, theme.TEXT)
+        fitted_text(canvas, "N: new game   U: undo   M: menu", cx, band.y + h * 0.83, w - 20,
+                    big * 0.38, theme.TEXT_DIM)
+
+    # -- the side panel ----------------------------------------------------------------------
+
+    def _panel(self, canvas: Canvas, panel: PanelLayout) -> None:
+        """Draw the side panel's content: title, player cards, status, moves, buttons."""
+        line = panel.line_height
+        title = panel.title
+        fitted_text(canvas, self.game.title, title.x, title.center[1], title.w * 0.6,
+                    line * 1.25, theme.TEXT, anchor="left", bold=True)
+        mode = _mode_text(self.settings)
+        size = fit_size(canvas, mode, title.w * 0.34, line * 0.85)
+        if size >= line * 0.6:  # in a narrow panel the title needs the room more
+            canvas.text(mode, title.right, title.center[1], size, theme.TEXT_DIM, "right")
+        for side, rect in enumerate(panel.players):
+            self._player_card(canvas, rect, side, line)
+        self._status(canvas, panel.status, line)
+        self._moves(canvas, panel.moves, line)
+        for name, rect in panel.buttons.items():
+            button(canvas, rect, LABELS[name], line * 0.92, hover=rect.contains(*self.pointer),
+                   enabled=self._enabled(name), active=name == "resume")
+
+    def _enabled(self, name: str) -> bool:
+        """Return whether the button ``name`` can be used now."""
+        match = self.match
+        if name == "undo":
+            return match.can_undo()
+        if name == "redo":
+            return match.can_redo()
+        if name == "hint":
+            return match.human_to_move and match.hint is None
+        if name == "step":
+            return not match.over
+        return True
+
+    def _player_card(self, canvas: Canvas, rect: Rect, side: int, line: float) -> None:
+        """Draw one side's card: piece, name, who plays it, pieces left, thinking."""
+        match = self.match
+        to_move = match.turn == side and not match.over
+        canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.CARD, 10)
+        if to_move:
+            canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.SELECT, 10, 2)
+        r = rect.h * 0.3
+        px, cy = rect.x + r + rect.h * 0.22, rect.center[1]
+        board_view.piece(canvas, self.game.kind, r, px, cy, side)
+        left = px + r * 1.8
+        name_y, role_y = rect.y + rect.h * 0.32, rect.y + rect.h * 0.7
+        canvas.text(SIDE_NAMES[side], left, name_y, line * 1.05, theme.TEXT, "left", bold=True)
+        fitted_text(canvas, self._role(side), left, role_y, rect.right - left - 8, line * 0.82,
+                    theme.TEXT_DIM, anchor="left")
+        right = rect.right - 10
+        if to_move and match.thinking == side:
+            spinner(canvas, right - line * 0.5, name_y, line * 0.5, self.clock)
+        else:
+            count = self.game.count(match.position, side)
+            canvas.text(f"{count} left", right, name_y, line * 0.85, theme.TEXT_DIM, "right")
+
+    def _role(self, side: int) -> str:
+        """Return who plays ``side``: 'You', 'Human' or the computer's level."""
+        player = self.match.players.get(side)
+        if player is not None:
+            return f"Computer · {player.name}"
+        return "You" if self.settings.mode == HVC else "Human"
+
+    def _status(self, canvas: Canvas, rect: Rect, line: float) -> None:
+        """Draw the status line, and the thinking detail or the CvC speed below it."""
+        match = self.match
+        ink = theme.SELECT if match.over else theme.TEXT
+        fitted_text(canvas, match.status_text, rect.x, rect.y + line * 0.7, rect.w, line,
+                    ink, anchor="left", bold=match.over)
+        detail = ""
+        if self.settings.mode == CVC:
+            detail = f"Speed: {self.settings.pace}" + ("  ·  paused" if match.paused else "")
+        elif match.hint is not None:
+            detail = "The blue arrow shows the suggested move"
+        elif match.human_to_move and self.input.selected is None:
+            place = "hole" if self.game.kind == OSKA else "square"
+            detail = f"Click a piece, then a highlighted {place}"
+        fitted_text(canvas, detail, rect.x, rect.y + line * 1.9, rect.w, line * 0.82,
+                    theme.TEXT_DIM, anchor="left")
+
+    def _moves(self, canvas: Canvas, rect: Rect, line: float) -> None:
+        """Draw the move list in notation, two plies a line, the current ply marked."""
+        if rect.h < line * 2:
+            return
+        canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.BACKGROUND, 8)
+        size = line * 0.9
+        step = size * 1.45
+        rows = move_rows(self.match)
+        visible = max(1, int((rect.h - step * 0.6) / step))
+        current_row = max(0, (self.match.history.cursor - 1) // 2)
+        first = max(0, min(current_row - visible + 2, len(rows) - visible))
+        if not rows:
+            canvas.text("No moves yet", rect.center[0], rect.center[1], size, theme.TEXT_FAINT)
+            return
+        col = rect.w / 12
+        for i, (number, plies) in enumerate(rows[first:first + visible]):
+            y = rect.y + step * (i + 0.8)
+            canvas.text(f"{number}.", rect.x + col * 1.6, y, size, theme.TEXT_FAINT, "right")
+            for j, (text, state) in enumerate(plies):
+                x = rect.x + col * (2.3 + j * 4.6)
+                if state == "current":
+                    canvas.rect(x - 4, y - step / 2 + 1, col * 4.3, step - 2, theme.CARD, 5)
+                ink = {"past": theme.TEXT, "current": theme.SELECT, "future": theme.TEXT_FAINT}
+                canvas.text(text, x, y, size, ink[state], "left", bold=state == "current")
+
+
+def move_rows(match: Match) -> list[tuple[int, list[tuple[str, str]]]]:
+    """Return the move list: (move number, [(ply text, 'past'|'current'|'future')...]).
+
+    White always moves first, so ply i belongs to move i // 2 + 1; plies after the
+    cursor (taken back, can be redone) are 'future'.
+    """
+    game, history = match.game, match.history
+    rows: list[tuple[int, list[tuple[str, str]]]] = []
+    for ply, (before, after) in enumerate(history.pairs()):
+        text = game.move_text(game.move_between(before, after))
+        state = ("current" if ply == history.cursor - 1 else
+                 "past" if ply < history.cursor else "future")
+        if ply % 2 == 0:
+            rows.append((ply // 2 + 1, []))
+        rows[-1][1].append((text, state))
+    return rows
+
+
+def _backdrop(canvas: Canvas, board: BoardLayout, panel: Rect) -> None:
+    """Paint what stays put during a game: background, empty board, panel card."""
+    canvas.clear(theme.BACKGROUND)
+    board_view.draw_board(canvas, board)
+    card(canvas, panel, theme.PANEL, 14)
+
+
+def _mode_text(settings: Settings) -> str:
+    """Return a short label of the mode for the panel's title line."""
+    if settings.mode == HVC:
+        return f"you play {SIDE_NAMES[settings.human_side]}"
+    return "computer vs computer" if settings.mode == CVC else "two players"

@@ -1,0 +1,198 @@
+"""One face for every game the UI plays: Oska and Hexapawn behind the same small class.
+
+The UI never calls a rules module directly. A ``GameAdapter`` gives it what a board
+game front end needs: the start position, the legal moves (each with the position it
+leads to), whether the side to move must pass, the end of the game with a sentence for
+people, move notation, which piece stands on a cell, and the evaluators and solver the
+computer players may use. The rules object itself (``adapter.rules``) is the ``Game``
+the search and the solver run on.
+
+Positions of both games are ``(white, black, turn)`` tuples of two bitboards (bit i =
+cell i in reading order) and the side to move, so moves are read off two positions:
+the mover's vanished bit is where it came from, its new bit where it went, and the
+opponent's vanished bit is what it captured.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..evaluators import EVALUATORS, oska_evaluator
+from ..oska import PASS, WHITE, Move, Outcome, oska_rules
+from .layout import HEXAPAWN, OSKA, check_board
+
+BLACK = 1 - WHITE
+Position = Any  # a (white, black, turn) tuple of the game's own Position type
+Evaluator = Callable[[Position], int]
+BOARD_SIZES = {OSKA: tuple(range(4, 9)), HEXAPAWN: tuple(range(3, 9))}
+GAME_TITLES = {OSKA: "Oska", HEXAPAWN: "Hexapawn"}
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """A legal move of the side to move and the position it leads to."""
+
+    move: Move
+    child: Position
+
+
+class GameAdapter:
+    """The UI's view of one game on one board size; subclasses bind a rules module.
+
+    Subclasses set ``kind``, ``n``, ``rules`` (children, terminal, stuck_result, start)
+    and implement ``outcome``, ``cell_name``, ``evaluator`` and ``evaluator_names``.
+    """
+
+    kind: str
+    n: int
+    rules: Any
+    # Boards whose every position the exact solver handles at once, so 'perfect' is on.
+    perfect_sizes: tuple[int, ...] = ()
+
+    @property
+    def title(self) -> str:
+        """Return a short title such as 'Oska · n = 5' or 'Hexapawn · 4 × 4'."""
+        size = f"n = {self.n}" if self.kind == OSKA else f"{self.n} × {self.n}"
+        return f"{GAME_TITLES[self.kind]} · {size}"
+
+    @property
+    def cell_count(self) -> int:
+        """Return the number of cells of the board."""
+        return self.rules.size
+
+    @property
+    def perfect_available(self) -> bool:
+        """Return True when the exact solver covers this board from the start."""
+        return self.n in self.perfect_sizes
+
+    def start(self) -> Position:
+        """Return the starting position."""
+        return self.rules.start()
+
+    def children(self, pos: Position) -> list[Position]:
+        """Return the positions after each legal move (a pass included)."""
+        if self.rules.terminal(pos) is not None:
+            return []
+        return self.rules.children(pos)
+
+    def legal_moves(self, pos: Position) -> list[LegalMove]:
+        """Return the real (non-pass) moves of the side to move with their positions."""
+        return [LegalMove(self.move_between(pos, kid), kid) for kid in self.children(pos)
+                if kid[pos[2]] != pos[pos[2]]]
+
+    def pass_child(self, pos: Position) -> Position | None:
+        """Return the position after a forced pass if the side to move must pass, else None."""
+        kids = self.children(pos)
+        if len(kids) == 1 and kids[0][pos[2]] == pos[pos[2]]:
+            return kids[0]
+        return None
+
+    def is_over(self, pos: Position) -> bool:
+        """Return True when the game has ended in ``pos``."""
+        return self.outcome(pos) is not None
+
+    def outcome(self, pos: Position) -> Outcome | None:
+        """Return how the game ended in ``pos``, or None while it goes on."""
+        raise NotImplementedError
+
+    def move_between(self, before: Position, after: Position) -> Move:
+        """Return the move that turns ``before`` into its child ``after``."""
+        mover = before[2]
+        own_before, own_after = before[mover], after[mover]
+        if own_before == own_after:
+            return PASS
+        frm = own_before & ~own_after
+        to = own_after & ~own_before
+        gone = before[1 - mover] & ~after[1 - mover]
+        return Move(frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1)
+
+    def cell_name(self, cell: int) -> str:
+        """Return the notation name of ``cell``."""
+        raise NotImplementedError
+
+    def move_text(self, move: Move) -> str:
+        """Return the notation of ``move``: 'b2-c1', 'b2xd3' (capture) or 'pass'."""
+        if move.is_pass:
+            return "pass"
+        sep = "x" if move.is_capture else "-"
+        return f"{self.cell_name(move.frm)}{sep}{self.cell_name(move.to)}"
+
+    def piece_at(self, pos: Position, cell: int) -> int | None:
+        """Return WHITE or BLACK for the piece on ``cell`` in ``pos``, or None if empty."""
+        bit = 1 << cell
+        if pos[0] & bit:
+            return WHITE
+        if pos[1] & bit:
+            return BLACK
+        return None
+
+    def count(self, pos: Position, side: int) -> int:
+        """Return how many pieces ``side`` has in ``pos``."""
+        return pos[side].bit_count()
+
+    def race_length(self, pos: Position) -> int:
+        """Return how many rows all pieces of both sides still have to travel."""
+        raise NotImplementedError
+
+    def evaluator_names(self) -> tuple[str, ...]:
+        """Return the names of the evaluators the computer may use, the best first."""
+        raise NotImplementedError
+
+    def evaluator(self, name: str) -> Evaluator:
+        """Return the static evaluator called ``name``; raises ValueError if unknown."""
+        raise NotImplementedError
+
+
+class OskaGame(GameAdapter):
+    """Oska on the board of size ``n`` (see RULES.md)."""
+
+    kind = OSKA
+    perfect_sizes = (4,)
+
+    def __init__(self, n: int) -> None:
+        """Bind the Oska rules for board size ``n``; raises ValueError if n < 4."""
+        check_board(OSKA, n)
+        self.n = n
+        self.rules = oska_rules(n)
+
+    def outcome(self, pos: Position) -> Outcome | None:
+        """Return the game's end (the rules' winner and reason), or None."""
+        return self.rules.outcome(pos)
+
+    def cell_name(self, cell: int) -> str:
+        """Return the rules' cell name: row letter from the top, column from 1 ('b2')."""
+        return self.rules.cell_name(cell)
+
+    def race_length(self, pos: Position) -> int:
+        """Return the rows all pieces still have to travel to the far row."""
+        total = 0
+        for side in (WHITE, BLACK):
+            to_go, mask = self.rules.rows_to_go[side], pos[side]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                total += to_go[low.bit_length() - 1]
+        return total
+
+    def evaluator_names(self) -> tuple[str, ...]:
+        """Return the Oska evaluators, the strong one first."""
+        return tuple(sorted(EVALUATORS, key=lambda name: name != "strong"))
+
+    def evaluator(self, name: str) -> Evaluator:
+        """Return the Oska evaluator called ``name``."""
+        return oska_evaluator(self.rules, name)
+
+
+def make_game(kind: str, n: int) -> GameAdapter:
+    """Return the adapter for game ``kind`` ('oska' or 'hexapawn') on board size ``n``.
+
+    Raises ValueError for an unknown game or size.
+    """
+    check_board(kind, n)
+    if kind == OSKA:
+        return OskaGame(n)
+    from .hexapawn_game import HexapawnGame  # the rules module may not exist yet
+
+    return HexapawnGame(n)

@@ -1,0 +1,276 @@
+"""Computer players behind one non-blocking interface, and the named strength levels.
+
+A ``Player`` is asked for a move with ``start(position)`` and then given a few
+milliseconds per frame with ``advance(seconds)``, which returns the chosen child
+position once it has decided (None until then). Nothing blocks, so the window keeps
+drawing while the computer thinks, on the desktop and in the browser alike.
+
+- ``SearchPlayer``: alpha-beta (``search.Thinker``) to a depth or for a time budget,
+  optionally asking the exact solver first (``solver.SolveJob``), which answers when
+  the position is small enough: the 'perfect' level for the whole game on small boards,
+  the 'strongest' level for endgames.
+- ``BoardBotPlayer``: any ``oskaplayer``-style bot behind a request / poll interface
+  (the process-isolated ``external.ExternalPlayer`` fits), for games against other
+  people's programs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..search import Thinker, is_game_end, plies_to_end
+from ..solver import SolveJob
+from .games import GameAdapter, Position
+
+ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves exactly
+# Try the endgame solver only when both sides together have at most this many rows
+# still to travel: measured on random Oska positions, more rarely fits the budget and
+# trying costs the budget's worth of work.
+ENDGAME_RACE = 24
+PERFECT_POSITIONS = 2_000_000
+MAX_DEPTH = 64
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named strength: a search depth, a thinking-time budget, or the exact solver.
+
+    ``depth`` caps the search; ``seconds`` (if set) is the thinking time; ``solve`` is the
+    most positions the exact solver may take on before the search is used instead, and
+    ``solve_race`` (if set) the most rows left to travel at which it is worth trying.
+    """
+
+    key: str
+    name: str
+    depth: int = MAX_DEPTH
+    seconds: float | None = None
+    solve: int = 0
+    solve_race: int | None = None
+
+    def describe(self) -> str:
+        """Return how the level plays, e.g. 'depth 5', 'up to 2 s' or 'exact solver'."""
+        if self.solve >= PERFECT_POSITIONS:
+            return "exact solver"
+        if self.seconds is not None:
+            return f"up to {self.seconds:g} s"
+        return f"depth {self.depth}"
+
+
+LEVELS = (
+    Level("beginner", "Beginner", depth=1),
+    Level("easy", "Easy", depth=2),
+    Level("medium", "Medium", depth=3),
+    Level("hard", "Hard", depth=5),
+    Level("expert", "Expert", depth=7),
+    Level("master", "Master", seconds=2.0),
+    Level("strongest", "Strongest", seconds=6.0, solve=ENDGAME_POSITIONS,
+          solve_race=ENDGAME_RACE),
+    Level("perfect", "Perfect", seconds=6.0, solve=PERFECT_POSITIONS),
+)
+LEVELS_BY_KEY = {level.key: level for level in LEVELS}
+HINT_LEVEL = Level("hint", "Hint", seconds=1.0, solve=ENDGAME_POSITIONS,
+                   solve_race=ENDGAME_RACE)
+
+
+def levels_for(game: GameAdapter) -> tuple[Level, ...]:
+    """Return the levels offered on ``game``'s board ('perfect' only where it is exact)."""
+    return tuple(level for level in LEVELS
+                 if level.key != "perfect" or game.perfect_available)
+
+
+class Player(Protocol):
+    """A move source the UI can drive frame by frame without blocking.
+
+    ``failure`` is None, or a sentence saying why the player gave up (an external bot
+    that crashed or answered nonsense): the game then ends as a forfeit.
+    """
+
+    name: str
+    failure: str | None
+
+    def start(self, position: Position) -> None:
+        """Begin choosing a move in ``position`` (the game is not over there)."""
+
+    def advance(self, seconds: float) -> Position | None:
+        """Work for about ``seconds``; return the chosen child once decided, else None."""
+
+    @property
+    def status(self) -> str:
+        """Return a few words on the work in progress, e.g. 'depth 7'."""
+
+    def stop(self) -> None:
+        """Abandon the move in progress (undo, new game, quit)."""
+
+
+class SearchPlayer:
+    """The computer: exact solver when the position is small enough, else alpha-beta."""
+
+    failure: str | None = None
+
+    def __init__(self, game: GameAdapter, level: Level, evaluator: str) -> None:
+        """Prepare a player of ``level`` using the evaluator called ``evaluator``."""
+        self.game = game
+        self.level = level
+        self.evaluate = game.evaluator(evaluator)
+        self.name = f"{level.name} · {level.describe()}"
+        self._job: SolveJob | None = None
+        self._thinker: Thinker | None = None
+        self._position: Position | None = None
+
+    def start(self, position: Position) -> None:
+        """Begin choosing a move in ``position``: the solver first if the level allows it."""
+        self.stop()
+        self._position = position
+        if self._worth_solving(position):
+            self._job = SolveJob(self.game.rules, position, self.level.solve)
+        else:
+            self._start_search()
+
+    def _worth_solving(self, position: Position) -> bool:
+        """Return True when the level uses the solver and ``position`` may be small enough."""
+        level = self.level
+        if not level.solve:
+            return False
+        return level.solve_race is None or self.game.race_length(position) <= level.solve_race
+
+    def _start_search(self) -> None:
+        """Switch to (or start with) the alpha-beta search of the current position."""
+        self._job = None
+        self._thinker = Thinker(self.game.rules, self.evaluate, self._position,
+                                self.level.depth, self.level.seconds)
+
+    def advance(self, seconds: float) -> Position | None:
+        """Work for about ``seconds``; return the chosen child once decided, else None."""
+        job, thinker = self._job, self._thinker
+        if job is not None:
+            if not job.advance(seconds):
+                return None
+            if not job.too_big:
+                self._job = None
+                return job.best
+            self._start_search()
+            return None
+        if thinker is None:
+            return None
+        if thinker.advance(seconds):
+            self._thinker = None
+            return thinker.best
+        return None
+
+    @property
+    def status(self) -> str:
+        """Return 'solving…', 'depth N' (with a found win or loss) or ''."""
+        if self._job is not None:
+            return "solving exactly…"
+        if self._thinker is None:
+            return ""
+        progress = self._thinker.progress
+        text = f"depth {progress.depth}"
+        if progress.depth and is_game_end(progress.score):
+            verdict = "wins" if progress.score > 0 else "loses"
+            text += f", {verdict} in {plies_to_end(progress.score)}"
+        return text
+
+    def stop(self) -> None:
+        """Abandon the move in progress."""
+        self._job = None
+        self._thinker = None
+
+
+class BoardBot(Protocol):
+    """A bot answering ``oskaplayer(board, player, depth)`` asynchronously.
+
+    ``external.ExternalPlayer`` has this shape: ``poll()`` returns None while the bot
+    thinks, then a reply with ``ok``, ``board`` (row strings) and ``detail``.
+    """
+
+    name: str
+
+    def request(self, board: list[str], player: str, depth: int) -> None:
+        """Ask for the bot's move."""
+
+    def poll(self) -> Any:
+        """Return the reply when it has come, else None."""
+
+    def cancel(self) -> None:
+        """Abandon the request in progress."""
+
+
+class BoardBotPlayer:
+    """An Oska player backed by a ``BoardBot`` (e.g. another person's oskaplayer file)."""
+
+    def __init__(self, game: GameAdapter, bot: BoardBot, depth: int) -> None:
+        """Let ``bot`` play on ``game`` (an Oska board), asking it to search ``depth`` plies."""
+        self.game = game
+        self.bot = bot
+        self.depth = depth
+        self.name = f"bot {bot.name}"
+        self.failure: str | None = None
+        self._asked = False
+        self._position: Position | None = None
+
+    def start(self, position: Position) -> None:
+        """Send the position to the bot."""
+        rules = self.game.rules
+        self._position = position
+        self.bot.request(rules.to_rows(position), "wb"[position[2]], self.depth)
+        self._asked = True
+
+    def advance(self, seconds: float) -> Position | None:
+        """Return the bot's move as a child position once it has answered, else None.
+
+        A reply that is not a legal move sets ``failure`` (and returns None).
+        """
+        del seconds  # the bot runs elsewhere: just look whether it has answered
+        if not self._asked:
+            return None
+        reply = self.bot.poll()
+        if reply is None:
+            return None
+        self._asked = False
+        if not reply.ok:
+            self.failure = f"{self.name} forfeits: {reply.detail or 'no legal move returned'}"
+            return None
+        return self._child_of(reply.board)
+
+    def _child_of(self, rows: list[str]) -> Position | None:
+        """Return the legal child whose board is ``rows``, or None (setting ``failure``)."""
+        position = self._position
+        for legal in self.game.legal_moves(position):
+            if self.game.rules.to_rows(legal.child) == list(rows):
+                return legal.child
+        self.failure = f"{self.name} forfeits: it returned a board no legal move produces"
+        return None
+
+    @property
+    def status(self) -> str:
+        """Return 'waiting for the bot' while a request is open, else ''."""
+        return "waiting for the bot" if self._asked else ""
+
+    def stop(self) -> None:
+        """Cancel the open request, if any."""
+        if self._asked:
+            self.bot.cancel()
+            self._asked = False
+
+
+def make_player(game: GameAdapter, level_key: str, evaluator: str) -> SearchPlayer:
+    """Return the computer player of the level called ``level_key`` on ``game``.
+
+    'perfect' on a board the solver does not cover falls back to 'strongest'; an
+    unknown level raises ValueError.
+    """
+    if level_key not in LEVELS_BY_KEY:
+        raise ValueError(f"unknown level {level_key!r}; choose one of {list(LEVELS_BY_KEY)}")
+    level = LEVELS_BY_KEY[level_key]
+    if level.key == "perfect" and not game.perfect_available:
+        level = LEVELS_BY_KEY["strongest"]
+    if evaluator not in game.evaluator_names():
+        evaluator = game.evaluator_names()[0]
+    return SearchPlayer(game, level, evaluator)
+
+
+def hint_player(game: GameAdapter) -> SearchPlayer:
+    """Return the player that suggests moves to humans (best evaluator, about 1 s)."""
+    return SearchPlayer(game, HINT_LEVEL, game.evaluator_names()[0])

@@ -1,0 +1,279 @@
+"""The start screen: choose game, board size, mode, colour, strengths and animation.
+
+Every option is a row of choices (or a stepper for the strength levels) that works by
+pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
+The rows depend on the choices already made (only computer sides get a strength).
+``handle`` returns an action for the App: 'start', 'resume', 'help', 'quit' or None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import theme
+from .board_view import piece
+from .canvas import Canvas
+from .events import Event, KeyPress, PointerDown, PointerMove
+from .games import BOARD_SIZES, GAME_TITLES, make_game
+from .layout import KINDS, MenuLayout, menu_layout
+from .players import LEVELS_BY_KEY, levels_for
+from .settings import ANIMATIONS, CVC, HVC, HVH, MODES, Settings
+from .widgets import button, card, fit_size, fitted_text
+
+MODE_LABELS = {HVC: "You vs computer", CVC: "Computer vs computer", HVH: "Two players"}
+SIDE_LABELS = ("White", "Black")
+EVALUATOR_LABELS = {"strong": "Strong (race-aware)", "simple": "Simple (material)"}
+BUTTON_LABELS = {"start": "Start  (Enter)", "resume": "Resume  (Esc)", "help": "Help  (?)",
+                 "quit": "Quit  (Q)"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One option row: its setting ``key``, label, values and their names."""
+
+    key: str
+    label: str
+    values: tuple[Any, ...]
+    names: tuple[str, ...]
+    stepper: bool = False
+
+
+def current_value(settings: Settings, key: str) -> Any:
+    """Return the value of the option row ``key`` in ``settings``."""
+    if key.startswith("level"):
+        return settings.levels[int(key[-1])]
+    if key.startswith("eval"):
+        return settings.evaluators[int(key[-1])]
+    return getattr(settings, key)
+
+
+def choose(settings: Settings, key: str, value: Any) -> Settings:
+    """Return ``settings`` with option ``key`` set to ``value`` (kept consistent).
+
+    Changing the game keeps the board size when the new game offers it; a 'perfect'
+    level on a board the solver does not cover becomes 'strongest'.
+    """
+    if key.startswith(("level", "eval")):
+        side = int(key[-1])
+        field = "levels" if key.startswith("level") else "evaluators"
+        pair = list(getattr(settings, field))
+        pair[side] = value
+        return replace(settings, **{field: tuple(pair)})
+    settings = replace(settings, **{key: value})
+    if settings.n not in BOARD_SIZES[settings.kind]:
+        settings = replace(settings, n=min(BOARD_SIZES[settings.kind],
+                                           key=lambda n: abs(n - settings.n)))
+    offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
+    levels = tuple(level if level in offered else "strongest" for level in settings.levels)
+    return replace(settings, levels=levels)
+
+
+def rows_for(settings: Settings) -> list[Row]:
+    """Return the option rows to show for ``settings`` (they depend on the mode)."""
+    game = make_game(settings.kind, settings.n)
+    rows = [
+        Row("kind", "Game", KINDS, tuple(GAME_TITLES[k] for k in KINDS)),
+        Row("n", "Board size", BOARD_SIZES[settings.kind],
+            tuple(str(n) for n in BOARD_SIZES[settings.kind])),
+        Row("mode", "Mode", MODES, tuple(MODE_LABELS[m] for m in MODES)),
+    ]
+    if settings.mode == HVC:
+        rows.append(Row("human_side", "You play", (0, 1), ("White (moves first)", "Black")))
+    levels = levels_for(game)
+    evaluators = game.evaluator_names()
+    for side in settings.computer_sides():
+        who = "Computer" if settings.mode == HVC else f"{SIDE_LABELS[side]} computer"
+        rows.append(Row(f"level{side}", who, tuple(lv.key for lv in levels),
+                        tuple(f"{lv.name} · {lv.describe()}" for lv in levels), stepper=True))
+        if len(evaluators) > 1:
+            what = "Evaluator" if settings.mode == HVC else f"{SIDE_LABELS[side]} evaluator"
+            rows.append(Row(f"eval{side}", what, evaluators,
+                            tuple(EVALUATOR_LABELS.get(e, e.title()) for e in evaluators)))
+    rows.append(Row("animation", "Animation", ANIMATIONS, tuple(a.title() for a in ANIMATIONS)))
+    return rows
+
+
+class StartScene:
+    """The start screen over the current settings; ``settings`` holds the choices."""
+
+    def __init__(self, settings: Settings, width: float, height: float,
+                 can_resume: bool = False) -> None:
+        """Show the choices of ``settings`` in a ``width`` x ``height`` window."""
+        self.settings = settings
+        self.width, self.height = width, height
+        self.can_resume = can_resume
+        self.focus = 0
+        self.pointer = (-1.0, -1.0)
+        self.clock = 0.0
+
+    @property
+    def rows(self) -> list[Row]:
+        """Return the option rows for the current choices."""
+        return rows_for(self.settings)
+
+    @property
+    def button_names(self) -> tuple[str, ...]:
+        """Return the names of the buttons along the bottom."""
+        return ("start", "resume", "help", "quit") if self.can_resume else ("start", "help",
+                                                                             "quit")
+
+    def layout(self) -> MenuLayout:
+        """Return the layout of the start screen for the current window and rows."""
+        counts = [1 if row.stepper else len(row.values) for row in self.rows]
+        return menu_layout(self.width, self.height, counts, self.button_names)
+
+    @property
+    def status_text(self) -> str:
+        """Return the one-line status: what Enter will start."""
+        s = self.settings
+        return (f"Start screen: {GAME_TITLES[s.kind]} n = {s.n}, {MODE_LABELS[s.mode]}. "
+                "Press Enter to start.")
+
+    # -- input -------------------------------------------------------------------------
+
+    def handle(self, event: Event) -> str | None:
+        """Handle an input event; return 'start', 'resume', 'help', 'quit' or None."""
+        if isinstance(event, PointerMove):
+            self.pointer = (event.x, event.y)
+        elif isinstance(event, PointerDown):
+            self.pointer = (event.x, event.y)
+            return self._click(event.x, event.y)
+        elif isinstance(event, KeyPress):
+            return self._key(event.key)
+        return None
+
+    def _click(self, x: float, y: float) -> str | None:
+        """Act on a click at (x, y): a choice, a stepper arrow or a button."""
+        layout = self.layout()
+        for name, rect in layout.buttons.items():
+            if rect.contains(x, y):
+                return name
+        for index, (row, (_, rects)) in enumerate(zip(self.rows, layout.rows, strict=True)):
+            for choice, rect in enumerate(rects):
+                if rect.contains(x, y):
+                    self.focus = index
+                    self._pick(row, choice)
+                    return None
+        return None
+
+    def _pick(self, row: Row, choice: int) -> None:
+        """Apply a click on choice ``choice`` of ``row`` (a stepper has 0 back, 2 on)."""
+        if row.stepper:
+            self._step(row, {0: -1, 1: 1, 2: 1}[choice])
+        else:
+            self.settings = choose(self.settings, row.key, row.values[choice])
+
+    def _step(self, row: Row, delta: int) -> None:
+        """Move ``row``'s choice ``delta`` places (wrapping for choice rows, not steppers)."""
+        values = row.values
+        value = current_value(self.settings, row.key)
+        index = values.index(value) if value in values else 0
+        if row.stepper:
+            index = max(0, min(len(values) - 1, index + delta))
+        else:
+            index = (index + delta) % len(values)
+        self.settings = choose(self.settings, row.key, values[index])
+
+    def _key(self, key: str) -> str | None:
+        """Act on a key: arrows move and change, Enter starts, Esc resumes."""
+        rows = self.rows
+        if key in ("enter", "return"):
+            return "start"
+        if key == "escape":
+            return "resume" if self.can_resume else None
+        if key in ("up", "down"):
+            self.focus = (self.focus + (1 if key == "down" else -1)) % len(rows)
+        elif key in ("left", "right"):
+            self.focus = min(self.focus, len(rows) - 1)
+            self._step(rows[self.focus], 1 if key == "right" else -1)
+        return None
+
+    def resize(self, width: float, height: float) -> None:
+        """Adopt a new window size."""
+        self.width, self.height = width, height
+
+    def update(self, dt: float) -> None:
+        """Advance the clock of the decorations by ``dt`` seconds."""
+        self.clock += dt
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, canvas: Canvas) -> None:
+        """Paint the start screen."""
+        canvas.clear(theme.BACKGROUND)
+        layout = self.layout()
+        card(canvas, layout.card, theme.PANEL, 16)
+        self._title(canvas, layout)
+        rows = self.rows
+        self.focus = min(self.focus, len(rows) - 1)
+        sizes = self._text_sizes(canvas, rows, layout)
+        for index, (row, rects) in enumerate(zip(rows, layout.rows, strict=True)):
+            self._row(canvas, row, rects, (sizes[0], layout.font * 0.92), index == self.focus)
+        for name, rect in layout.buttons.items():
+            button(canvas, rect, BUTTON_LABELS[name], sizes[1],
+                   hover=rect.contains(*self.pointer), active=name == "start")
+
+    @staticmethod
+    def _text_sizes(canvas: Canvas, rows: list[Row], layout: MenuLayout) -> tuple[float, float]:
+        """Return one text size for all labels and one for the buttons: the largest at
+        which every text of the kind fits (mixed sizes look untidy)."""
+        font = layout.font
+        labels = [fit_size(canvas, row.label, label.w - 12, font, True)
+                  for row, (label, _) in zip(rows, layout.rows, strict=True)]
+        buttons = [fit_size(canvas, BUTTON_LABELS[name], rect.w - 10, font, True)
+                   for name, rect in layout.buttons.items()]
+        return min(labels), min(buttons)
+
+    def _title(self, canvas: Canvas, layout: MenuLayout) -> None:
+        """Draw the title with a white and a black piece, and the subtitle."""
+        rect = layout.title
+        cx, cy = rect.center
+        title = GAME_TITLES[self.settings.kind]
+        size = fit_size(canvas, title, rect.w * 0.6, rect.h * 0.72, True)
+        canvas.text(title, cx, cy, size, theme.TEXT, bold=True)
+        half = canvas.text_width(title, size, True) / 2
+        r = size * 0.3
+        kind = self.settings.kind
+        piece(canvas, kind, r, cx - half - r * 2.2, cy, 0)
+        piece(canvas, kind, r, cx + half + r * 2.2, cy, 1)
+        sub = layout.subtitle
+        fitted_text(canvas, "Choose your game, then press Enter", sub.center[0],
+                    sub.center[1], sub.w, layout.font * 0.95, theme.TEXT_DIM)
+
+    def _row(self, canvas: Canvas, row: Row, rects: tuple, sizes: tuple[float, ...],
+             focused: bool) -> None:
+        """Draw one option row: its label and its choices (or stepper).
+
+        ``sizes`` is (label text size, largest choice text size).
+        """
+        label, choices = rects
+        ink = theme.SELECT if focused else theme.TEXT_DIM
+        if focused:
+            canvas.circle(label.x + 3, label.center[1], 3, theme.SELECT)
+        canvas.text(row.label, label.x + 12, label.center[1], sizes[0], ink, "left", focused)
+        value = current_value(self.settings, row.key)
+        font = sizes[1]
+        if row.stepper:
+            self._stepper(canvas, row, choices, font, value)
+            return
+        size = min(fit_size(canvas, name, rect.w - 10, font, True)  # one size per row
+                   for name, rect in zip(row.names, choices, strict=True))
+        for rect, val, name in zip(choices, row.values, row.names, strict=True):
+            button(canvas, rect, name, size, hover=rect.contains(*self.pointer),
+                   active=val == value)
+
+    def _stepper(self, canvas: Canvas, row: Row, rects: tuple, font: float, value: Any) -> None:
+        """Draw a stepper: back arrow, the current choice, forward arrow."""
+        back, middle, on = rects
+        index = row.values.index(value) if value in row.values else 0
+        button(canvas, back, "‹", font * 1.3, hover=back.contains(*self.pointer),
+               enabled=index > 0)
+        button(canvas, on, "›", font * 1.3, hover=on.contains(*self.pointer),
+               enabled=index < len(row.values) - 1)
+        canvas.rect(middle.x, middle.y, middle.w, middle.h, theme.CARD, min(8, middle.h / 2))
+        level = LEVELS_BY_KEY.get(value)
+        name = row.names[index]
+        fitted_text(canvas, name, middle.center[0], middle.center[1], middle.w - 10, font,
+                    theme.TEXT, bold=level is not None and level.key in ("strongest", "perfect"))
+

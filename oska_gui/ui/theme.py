@@ -1,0 +1,53 @@
+"""Colours of the game: a warm wooden board on a dark slate table.
+
+Piece bodies, empty holes and squares have fixed colours at their very centre, so a
+screenshot test can tell what stands on a cell from one pixel.
+"""
+
+from __future__ import annotations
+
+Color = tuple[int, ...]
+
+BACKGROUND: Color = (30, 34, 41)
+BACKGROUND_GLOW: Color = (40, 45, 54)
+PANEL: Color = (41, 46, 55)
+PANEL_EDGE: Color = (58, 64, 76)
+CARD: Color = (50, 56, 67)
+
+TEXT: Color = (238, 233, 222)
+TEXT_DIM: Color = (158, 163, 173)
+TEXT_FAINT: Color = (108, 114, 125)
+TEXT_DARK: Color = (40, 32, 24)
+
+WOOD: Color = (199, 150, 93)
+WOOD_LIGHT: Color = (219, 174, 116)
+WOOD_GRAIN: Color = (186, 136, 82)
+WOOD_EDGE: Color = (122, 79, 43)
+WOOD_SHADOW: Color = (0, 0, 0, 90)
+HOLE_RIM: Color = (96, 60, 31)
+HOLE: Color = (139, 94, 54)
+
+SQUARE_LIGHT: Color = (235, 211, 163)
+SQUARE_DARK: Color = (181, 129, 80)
+
+PIECE_BODY: tuple[Color, Color] = ((243, 235, 217), (52, 47, 50))  # White, Black
+PIECE_RIM: tuple[Color, Color] = ((190, 177, 152), (22, 20, 22))
+PIECE_RING: tuple[Color, Color] = ((222, 211, 188), (70, 64, 67))
+PIECE_SHINE: tuple[Color, Color] = ((255, 255, 255, 120), (255, 255, 255, 46))
+PIECE_SHADOW: Color = (0, 0, 0, 85)
+
+SELECT: Color = (255, 206, 84)
+TARGET: Color = (74, 168, 96)
+TARGET_CAPTURE: Color = (212, 86, 62)
+LAST_MOVE: Color = (255, 150, 60, 125)
+HINT: Color = (80, 170, 255)
+FLASH: Color = (232, 74, 62)
+
+BUTTON: Color = (60, 67, 80)
+BUTTON_HOVER: Color = (76, 85, 101)
+BUTTON_DISABLED: Color = (46, 51, 60)
+BUTTON_ACTIVE: Color = (214, 160, 72)
+BUTTON_ACTIVE_HOVER: Color = (230, 178, 92)
+
+BANNER: Color = (22, 24, 30, 225)
+SCRIM: Color = (10, 12, 16, 170)

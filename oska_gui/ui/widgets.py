@@ -1,0 +1,95 @@
+"""Small drawing helpers shared by the scenes: buttons, cards, fitted text, spinner."""
+
+from __future__ import annotations
+
+import math
+
+from . import theme
+from .canvas import Canvas, Color
+from .layout import Rect
+
+MIN_TEXT = 7.0
+
+
+def fit_size(canvas: Canvas, text: str, max_width: float, size: float,
+             bold: bool = False) -> float:
+    """Return the largest text size up to ``size`` at which ``text`` fits ``max_width``."""
+    if max_width <= 0:
+        return MIN_TEXT
+    width = canvas.text_width(text, size, bold)
+    if width <= max_width:
+        return size
+    return max(MIN_TEXT, size * max_width / width)
+
+
+def fitted_text(canvas: Canvas, text: str, x: float, y: float, max_width: float, size: float,
+                color: Color, anchor: str = "center", bold: bool = False) -> None:
+    """Draw ``text`` at (x, y), shrunk if needed so it is at most ``max_width`` wide."""
+    canvas.text(text, x, y, fit_size(canvas, text, max_width, size, bold), color, anchor, bold)
+
+
+def card(canvas: Canvas, rect: Rect, color: Color = theme.CARD, radius: float = 10) -> None:
+    """Draw a rounded card with a faint edge."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    canvas.rect(rect.x, rect.y, rect.w, rect.h, color, radius)
+    canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.PANEL_EDGE, radius, 1)
+
+
+def button(canvas: Canvas, rect: Rect, label: str, size: float, hover: bool = False,
+           enabled: bool = True, active: bool = False) -> None:
+    """Draw a push button.
+
+    Args:
+        canvas: where to draw.
+        rect: the button's rectangle.
+        label: its text.
+        size: the text size.
+        hover: the pointer is over it.
+        enabled: it can be used (else it is drawn dimmed).
+        active: it is the chosen or main option (drawn in the accent colour).
+    """
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if not enabled:
+        fill, ink = theme.BUTTON_DISABLED, theme.TEXT_FAINT
+    elif active:
+        fill = theme.BUTTON_ACTIVE_HOVER if hover else theme.BUTTON_ACTIVE
+        ink = theme.TEXT_DARK
+    else:
+        fill, ink = (theme.BUTTON_HOVER if hover else theme.BUTTON), theme.TEXT
+    radius = min(rect.h / 2, 8)
+    canvas.rect(rect.x, rect.y + 2, rect.w, rect.h, (0, 0, 0, 60), radius)
+    canvas.rect(rect.x, rect.y, rect.w, rect.h, fill, radius)
+    if enabled:
+        canvas.line(rect.x + radius, rect.y + 1, rect.right - radius, rect.y + 1,
+                    (255, 255, 255, 40), 1)
+    cx, cy = rect.center
+    fitted_text(canvas, label, cx, cy, rect.w - 8, size, ink, bold=active)
+
+
+def spinner(canvas: Canvas, x: float, y: float, r: float, clock: float,
+            color: Color = theme.SELECT) -> None:
+    """Draw a ring of eight dots whose bright spot turns with ``clock`` (seconds)."""
+    head = clock * 10
+    for i in range(8):
+        angle = i * math.pi / 4
+        age = (head - i) % 8
+        alpha = int(255 * max(0.15, 1 - age / 8))
+        canvas.circle(x + r * math.cos(angle), y + r * math.sin(angle), max(1.0, r * 0.28),
+                      (*color[:3], alpha))
+
+
+def arrow(canvas: Canvas, start: tuple[float, float], end: tuple[float, float],
+          width: float, color: Color) -> None:
+    """Draw an arrow from ``start`` to ``end`` with a triangular head ``width``-scaled."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length < 1:
+        return
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    head = min(width * 3.2, length * 0.6)
+    bx, by = x2 - ux * head, y2 - uy * head
+    canvas.line(x1, y1, bx, by, color, width)
+    px, py = -uy * head * 0.55, ux * head * 0.55
+    canvas.polygon([(x2, y2), (bx + px, by + py), (bx - px, by - py)], color)
