@@ -1,0 +1,183 @@
+"""Build the static web site: page, loader, the project's Python files and Pyodide.
+
+The site is a plain folder any static host can serve::
+
+    index.html          the page (canvas, loading indicator, status live region)
+    loader.js           starts Pyodide and hands over to ``oska_gui.web.page``
+    oska-python.zip     the Python modules the page imports, and nothing else
+    pyodide/            the runtime, copied from ``oska_gui/web/node_modules/pyodide``
+
+Which Python files ship is worked out from the imports of ``oska_gui.web.page``
+(stdlib ``modulefinder``, without running anything): the pure-Python core, the UI logic
+and the browser backend come along; the desktop (pygame) and command-line code do not.
+Runs on the host with the standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import modulefinder
+import shutil
+import zipfile
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+PACKAGE = "oska_gui"
+WEB_DIR = REPO_ROOT / PACKAGE / "web"
+STATIC_DIR = WEB_DIR / "static"
+PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
+DEFAULT_OUT = REPO_ROOT / "site"
+ENTRY_MODULE = f"{PACKAGE}.web.page"
+PYTHON_ARCHIVE = "oska-python.zip"
+STATIC_FILES = ("index.html", "loader.js")
+RUNTIME_FILES = (
+    "pyodide.js",
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+GET_PYODIDE = (
+    "Get it once with `npm install --prefix oska_gui/web`, or run the tests once with "
+    "`python3 tests/run.py`, which installs it."
+)
+GET_NPM = (
+    "npm is not installed either: install Node.js with npm first (e.g. "
+    "`sudo apt-get install nodejs npm`, or from nodejs.org)."
+)
+
+
+class MissingRuntime(RuntimeError):
+    """The Pyodide runtime files needed for the site are not installed."""
+
+
+def check_runtime(pyodide_dir: Path | None = None) -> list[Path]:
+    """Return the runtime files to copy, checking that every one of them exists.
+
+    Args:
+        pyodide_dir: the installed npm package ``pyodide`` (default ``PYODIDE_DIR``).
+
+    Returns:
+        The paths of ``RUNTIME_FILES`` inside ``pyodide_dir``.
+
+    Raises:
+        MissingRuntime: naming the missing files and saying how to install them.
+    """
+    pyodide_dir = pyodide_dir or PYODIDE_DIR
+    paths = [pyodide_dir / name for name in RUNTIME_FILES]
+    missing = [path.name for path in paths if not path.is_file()]
+    if missing:
+        where = "is missing" if not pyodide_dir.is_dir() else f"lacks {', '.join(missing)}"
+        raise MissingRuntime(
+            f"The Pyodide runtime for the web version {where} ({pyodide_dir}). "
+            + GET_PYODIDE
+            + ("" if shutil.which("npm") else " " + GET_NPM)
+        )
+    installed, pinned = package_version(pyodide_dir), pinned_version()
+    if pinned is not None and installed != pinned:
+        raise MissingRuntime(
+            f"The Pyodide runtime in {pyodide_dir} is version {installed or 'unknown'}, but "
+            f"oska_gui/web/package.json pins {pinned}. " + GET_PYODIDE
+        )
+    return paths
+
+
+def package_version(package_dir: Path) -> str | None:
+    """Return the ``version`` of the npm package in ``package_dir``, or None if unknown."""
+    try:
+        return json.loads((package_dir / "package.json").read_text(encoding="utf-8"))["version"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def pinned_version() -> str | None:
+    """Return the Pyodide version ``oska_gui/web/package.json`` asks for, or None."""
+    try:
+        manifest = json.loads((WEB_DIR / "package.json").read_text(encoding="utf-8"))
+        return manifest["dependencies"]["pyodide"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[str, Path]:
+    """Return the project modules the page needs: ``entry`` and all it imports, at any depth.
+
+    Imports inside functions count too. Modules outside the project (the standard
+    library, Pyodide's ``js``) are left out: the runtime has them.
+
+    Args:
+        root: the folder holding the ``oska_gui`` package.
+        entry: the dotted name of the module the loader imports.
+
+    Returns:
+        Archive names (e.g. ``'oska_gui/oska.py'``) mapped to the source files.
+    """
+    finder = modulefinder.ModuleFinder(path=[str(root)])
+    finder.import_hook(entry)
+    found = {}
+    for module in finder.modules.values():
+        path = Path(module.__file__ or "")
+        if path.suffix == ".py" and path.is_relative_to(root):
+            found[path.relative_to(root).as_posix()] = path
+    return dict(sorted(found.items()))
+
+
+def write_archive(target: Path, modules: dict[str, Path]) -> None:
+    """Write the zip archive of Python source files the loader unpacks.
+
+    Args:
+        target: the zip file to (over)write.
+        modules: archive names mapped to source files (see ``browser_modules``).
+    """
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, path in modules.items():
+            archive.write(path, name)
+
+
+def site_inputs(pyodide_dir: Path | None = None) -> list[Path]:
+    """Return every file the site is built from (static files, Python sources, runtime).
+
+    Raises:
+        MissingRuntime: when the Pyodide runtime is not installed.
+    """
+    static = [STATIC_DIR / name for name in STATIC_FILES]
+    return [*static, *browser_modules().values(), *check_runtime(pyodide_dir)]
+
+
+def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
+    """Tell whether ``out`` holds a site built after its inputs last changed.
+
+    Raises:
+        MissingRuntime: when the Pyodide runtime is not installed.
+    """
+    outputs = [out / name for name in (*STATIC_FILES, PYTHON_ARCHIVE)]
+    outputs += [out / "pyodide" / name for name in RUNTIME_FILES]
+    if not all(path.is_file() for path in outputs):
+        return False
+    built = min(path.stat().st_mtime for path in outputs)
+    return all(path.stat().st_mtime <= built for path in site_inputs(pyodide_dir))
+
+
+def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
+    """Build the static site into ``out`` (created if needed; other files there are kept).
+
+    Args:
+        out: the site folder.
+        pyodide_dir: the npm package ``pyodide`` to copy the runtime from (default
+            ``PYODIDE_DIR``).
+
+    Returns:
+        ``out``.
+
+    Raises:
+        MissingRuntime: when the Pyodide runtime is not installed.
+    """
+    runtime = check_runtime(pyodide_dir)
+    (out / "pyodide").mkdir(parents=True, exist_ok=True)
+    for path in runtime:
+        shutil.copyfile(path, out / "pyodide" / path.name)
+    for name in STATIC_FILES:
+        shutil.copyfile(STATIC_DIR / name, out / name)
+    write_archive(out / PYTHON_ARCHIVE, browser_modules())
+    return out

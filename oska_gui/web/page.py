@@ -1,0 +1,204 @@
+"""The browser front end: runs the shared UI ``App`` on the page's canvas inside Pyodide.
+
+The loader (``static/loader.js``) starts Pyodide, unpacks the project's Python files and
+calls ``start()``. From then on everything is Python: DOM pointer and key events become
+``ui.events`` (queued, then handled at the start of the next frame, like the desktop
+loop), and each ``requestAnimationFrame`` callback runs ``app.update(dt)`` and
+``app.draw(canvas)``. There are no threads in the page, so the App thinks in short
+slices inside ``update`` and the page keeps answering.
+
+The canvas fills the window; its backing store has ``devicePixelRatio`` device pixels
+per CSS pixel for sharp drawing, and the window size is checked every frame so resizes,
+zooms and rotations reach the App as ``Resize`` events. ``app.status_text`` is copied
+into the ``#status`` live region for screen readers (and tests). ``body[data-state]``
+tells the page's state: loading, ready (with ``data-ready-at``, ms since navigation),
+ended or error.
+"""
+
+from __future__ import annotations
+
+import traceback
+from typing import Any
+
+from js import console, document, performance, window
+from pyodide.ffi import create_proxy
+
+from ..ui.app import App
+from ..ui.events import Event, Resize
+from .canvas2d import HtmlCanvas
+from .dom_events import key_press, pointer_event
+from .storage import LocalStorageSettings
+
+MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
+POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel")
+ENDED_TEXT = "Oska has ended. Reload the page to play again."
+
+
+def window_size() -> tuple[int, int, float]:
+    """Return the window's inner size in CSS pixels and its device pixel ratio."""
+    return int(window.innerWidth), int(window.innerHeight), float(window.devicePixelRatio or 1)
+
+
+def open_settings() -> LocalStorageSettings:
+    """Return the settings store on ``localStorage`` (a store that keeps nothing if blocked)."""
+    try:
+        store = window.localStorage
+    except Exception as err:  # a JsException: storage disabled for this origin
+        console.warn(f"Oska: settings will not be kept ({err})")
+        store = None
+    return LocalStorageSettings(store, lambda message: console.warn(f"Oska: {message}"))
+
+
+class BrowserFrontEnd:
+    """Connects one App to the page: canvas, DOM events, frame loop and status region."""
+
+    def __init__(self, app: App) -> None:
+        """Size the canvas to the window and prepare to run ``app`` on it.
+
+        Args:
+            app: the UI App.
+        """
+        self.app = app
+        self.element = document.getElementById("board")
+        self.status = document.getElementById("status")
+        width, height, scale = self.size = window_size()
+        self._size_element(width, height, scale)
+        self.canvas = HtmlCanvas(self.element.getContext("2d"), width, height, scale,
+                                 new_surface=lambda: document.createElement("canvas"))
+        self.queue: list[Event] = [Resize(width, height)]
+        self.last_time: float | None = None
+        self.shown_status: str | None = None
+        self.running = False
+        self.drawn = False  # whether a first frame has been drawn (the page is ready)
+        # Proxies keep the Python callables alive for JavaScript; created once, kept here.
+        self.on_frame = create_proxy(self.frame)
+        self.on_pointer = create_proxy(self.pointer)
+        self.on_key = create_proxy(self.key)
+        self.on_context_menu = create_proxy(lambda event: event.preventDefault())
+
+    def start(self) -> None:
+        """Listen to the DOM events and request the first frame."""
+        for name in POINTER_EVENTS:
+            self.element.addEventListener(name, self.on_pointer)
+        self.element.addEventListener("contextmenu", self.on_context_menu)
+        window.addEventListener("keydown", self.on_key)
+        self.running = True
+        window.requestAnimationFrame(self.on_frame)
+
+    def stop(self) -> None:
+        """Stop the frame loop and stop listening to events."""
+        self.running = False
+        for name in POINTER_EVENTS:
+            self.element.removeEventListener(name, self.on_pointer)
+        self.element.removeEventListener("contextmenu", self.on_context_menu)
+        window.removeEventListener("keydown", self.on_key)
+
+    def _size_element(self, width: int, height: int, scale: float) -> None:
+        """Give the canvas element a CSS size and a backing store ``scale`` times larger."""
+        self.element.style.width = f"{width}px"
+        self.element.style.height = f"{height}px"
+        self.element.width = round(width * scale)
+        self.element.height = round(height * scale)
+
+    def pointer(self, event: Any) -> None:
+        """Queue the ``ui.events`` form of a DOM pointer event on the canvas."""
+        box = self.element.getBoundingClientRect()
+        translated = pointer_event(event, float(box.left), float(box.top))
+        if translated is None:
+            return
+        event.preventDefault()  # no text selection, scrolling or emulated mouse events
+        if event.type == "pointerdown":
+            # Keep receiving this pointer's move and up events if it leaves the canvas.
+            self.element.setPointerCapture(event.pointerId)
+        self.queue.append(translated)
+
+    def key(self, event: Any) -> None:
+        """Queue the ``ui.events`` form of a ``keydown`` event the game understands."""
+        translated = key_press(event)
+        if translated is not None:
+            event.preventDefault()  # e.g. space and arrows must not scroll the page
+            self.queue.append(translated)
+
+    def follow_window(self) -> None:
+        """Resize the canvas and queue a ``Resize`` when the window's size or zoom changed."""
+        size = window_size()
+        if size == self.size:
+            return
+        self.size = width, height, scale = size
+        self._size_element(width, height, scale)
+        self.canvas.resize(width, height, scale)
+        self.queue.append(Resize(width, height))
+
+    def frame(self, timestamp: float) -> None:
+        """Run one frame: events, ``update(dt)``, ``draw``, status; then ask for the next.
+
+        Args:
+            timestamp: the frame's time in ms, given by ``requestAnimationFrame``.
+        """
+        if not self.running:
+            return
+        try:
+            self._step(timestamp)
+        except Exception as err:
+            self.stop()
+            show_failure(err)
+            return
+        if self.app.quitting:
+            self.stop()
+            show_message("ended", ENDED_TEXT)
+            return
+        window.requestAnimationFrame(self.on_frame)
+
+    def _step(self, timestamp: float) -> None:
+        """Feed the queued events, advance the App by the elapsed time and redraw it."""
+        dt = 0.0 if self.last_time is None else min(MAX_DT, (timestamp - self.last_time) / 1000)
+        self.last_time = timestamp
+        self.follow_window()
+        events, self.queue = self.queue, []
+        for event in events:
+            self.app.handle(event)
+        self.app.update(dt)
+        self.app.draw(self.canvas)
+        text = self.app.status_text
+        if text != self.shown_status:
+            self.status.textContent = text
+            self.shown_status = text
+        if not self.drawn:
+            self.drawn = True
+            mark_ready()
+
+
+def mark_ready() -> None:
+    """Hide the loading indicator and record when the page became interactive."""
+    document.getElementById("loading").hidden = True
+    document.body.dataset.readyAt = f"{performance.now():.0f}"
+    document.body.dataset.state = "ready"
+
+
+def show_message(state: str, text: str) -> None:
+    """Show ``text`` in the page's message box and set ``body[data-state]`` to ``state``."""
+    box = document.getElementById("loading")
+    document.getElementById("loading-text").textContent = text
+    box.classList.add("message")
+    box.hidden = False
+    document.body.dataset.state = state
+
+
+def show_failure(err: BaseException) -> None:
+    """Report an error that stopped the game on the page and in the console."""
+    console.error("".join(traceback.format_exception(err)))
+    show_message("error", f"Oska stopped because of an error: {err}")
+
+
+def start() -> BrowserFrontEnd:
+    """Create the Oska App with settings in ``localStorage`` and run it on the page.
+
+    An error here propagates to the loader, which shows it in place of the game.
+
+    Returns:
+        The running front end.
+    """
+    width, height, _ = window_size()
+    front_end = BrowserFrontEnd(App(open_settings(), width, height))
+    front_end.start()
+    return front_end

@@ -1,0 +1,62 @@
+"""Settings kept in the browser's ``localStorage`` as one JSON object.
+
+Implements the UI's storage protocol (``load() -> dict``, ``save(dict)``). Losing the
+settings must never stop the game: private browsing, a full quota or a hand-edited value
+only costs the saved choices, and the reason is reported through ``warn``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+SETTINGS_KEY = "oska.settings"
+
+
+class LocalStorageSettings:
+    """Settings stored under one key of a Web Storage object (``localStorage``)."""
+
+    def __init__(self, store: Any, warn: Callable[[str], None],
+                 key: str = SETTINGS_KEY) -> None:
+        """Use ``store`` (with ``getItem``/``setItem``), or keep nothing if it is None.
+
+        Args:
+            store: the Storage object, or None when the browser refuses access to it.
+            warn: called with a sentence when settings cannot be read or written.
+            key: the storage key holding the JSON text.
+        """
+        self.store = store
+        self.warn = warn
+        self.key = key
+
+    def load(self) -> dict:
+        """Return the saved settings, or an empty dict if there are none or they are bad."""
+        if self.store is None:
+            return {}
+        try:
+            text = self.store.getItem(self.key)
+        except Exception as err:  # a JsException in Pyodide: storage blocked by the browser
+            self.warn(f"cannot read saved settings: {err}")
+            return {}
+        if not isinstance(text, str):  # nothing saved: JS null (``jsnull`` in Pyodide)
+            return {}
+        try:
+            settings = json.loads(text)
+        except ValueError as err:
+            self.warn(f"ignoring unreadable saved settings: {err}")
+            return {}
+        if not isinstance(settings, dict):
+            self.warn("ignoring saved settings that are not a JSON object")
+            return {}
+        return settings
+
+    def save(self, settings: dict) -> None:
+        """Store ``settings`` (JSON-serialisable values) for the next visit."""
+        if self.store is None:
+            return
+        text = json.dumps(settings, sort_keys=True)
+        try:
+            self.store.setItem(self.key, text)
+        except Exception as err:  # a JsException in Pyodide: quota full or storage blocked
+            self.warn(f"cannot save settings: {err}")

@@ -1,0 +1,480 @@
+"""The web version in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+The site is built once per session and served on 127.0.0.1; every test gets a fresh
+browser profile. Every request that does not go to 127.0.0.1 is aborted and recorded,
+and a test with any such request, or with a JavaScript or Python error on the page,
+fails. Nothing here is skipped: without Chromium or Pyodide these tests fail loudly
+(``python3 tests/run.py`` installs both).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from oska_gui.oska import BLACK, WHITE
+from oska_gui.ui import theme
+from oska_gui.ui.games import GameAdapter, Position, make_game
+from oska_gui.ui.layout import BoardLayout, board_layout
+from oska_gui.ui.settings import Settings
+from oska_gui.ui.start_scene import StartScene, current_value
+from oska_gui.web.build import build
+from oska_gui.web.serve import serving_in_background
+from oska_gui.web.storage import SETTINGS_KEY
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+VIEWPORT = {"width": 960, "height": 640}
+READY_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build the site once and serve it on a free port of 127.0.0.1; yield its URL."""
+    with serving_in_background(build(tmp_path_factory.mktemp("site"))) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def playwright_driver() -> Iterator[Any]:
+    """The Playwright driver for the session (Chromium itself is Debian's)."""
+    assert CHROMIUM.exists(), (
+        f"{CHROMIUM} is missing: install it with `apt-get install chromium` "
+        "(python3 tests/run.py does it when run as root)"
+    )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@dataclass
+class Browser:
+    """One page in a fresh Chromium profile, with what it tried and what went wrong."""
+
+    page: Any
+    url: str
+    outside_requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self) -> float:
+        """Load the site and wait until the game is drawn and takes input.
+
+        Returns:
+            The time to interactive: ms from navigation start to the first frame.
+        """
+        self.page.goto(self.url)
+        self.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+        return float(self.page.evaluate("document.body.dataset.readyAt"))
+
+    def status(self) -> str:
+        """Return the text of the page's ``#status`` live region."""
+        return self.page.text_content("#status") or ""
+
+    def wait_status(self, predicate_js: str, timeout_ms: float = 30_000) -> str:
+        """Wait until ``predicate_js`` (a JS expression of ``s``, the status) holds.
+
+        Returns:
+            The status text then.
+        """
+        self.page.wait_for_function(
+            f"(() => {{ const s = document.getElementById('status').textContent;"
+            f" return {predicate_js}; }})()", timeout=timeout_ms, polling=20,
+        )
+        return self.status()
+
+    def screenshot(self, name: str) -> Any:
+        """Save a screenshot to ``tests/artifacts/name`` and return it as a pygame Surface."""
+        import pygame
+
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        png = self.page.screenshot(path=str(ARTIFACTS / name))
+        return pygame.image.load(io.BytesIO(png), name)
+
+
+@pytest.fixture
+def browser(playwright_driver: Any, site: str, tmp_path: Path,
+            request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """A page in a new Chromium with its own profile, guarded against outside requests.
+
+    Indirect parameters (a dict) may set ``scale`` (device pixel ratio) and ``settings``
+    (a ``Settings`` stored in localStorage before the page starts, as a returning
+    player's would be).
+    """
+    options = getattr(request, "param", {})
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+        headless=True, viewport=VIEWPORT, has_touch=True,
+        device_scale_factor=options.get("scale", 1),
+    )
+    page = context.pages[0] if context.pages else context.new_page()
+    guarded = Browser(page, site)
+
+    def guard(route: Any) -> None:
+        """Let requests to the local server through; abort and record all others."""
+        if route.request.url.startswith(site):
+            route.continue_()
+        else:
+            guarded.outside_requests.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", guard)
+    page.on("pageerror", lambda err: guarded.errors.append(f"page error: {err}"))
+    page.on("console", lambda msg: msg.type == "error"
+            and guarded.errors.append(f"console error: {msg.text}"))
+    if "settings" in options:
+        stored = json.dumps(json.dumps(options["settings"].to_dict()))
+        page.add_init_script(f"localStorage.setItem({SETTINGS_KEY!r}, {stored});")
+    yield guarded
+    context.close()
+    assert guarded.outside_requests == [], "requests left 127.0.0.1"
+    assert guarded.errors == [], "errors on the page"
+
+
+def record_metric(name: str, value: float) -> None:
+    """Add ``name: value`` to ``tests/artifacts/web-metrics.json`` (for the report)."""
+    path = ARTIFACTS / "web-metrics.json"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    metrics = json.loads(path.read_text()) if path.exists() else {}
+    metrics[name] = round(value, 1)
+    path.write_text(json.dumps(metrics, indent=2, sort_keys=True) + "\n")
+
+
+# -- reading the screen ----------------------------------------------------------------
+
+EMPTY_CELLS = (theme.HOLE, theme.SQUARE_LIGHT, theme.SQUARE_DARK)  # Oska's holes, squares
+
+
+def close_to(color: tuple[int, ...], expected: tuple[int, ...], tolerance: int = 8) -> bool:
+    """Return True when two RGB colours differ by at most ``tolerance`` per channel."""
+    return all(abs(a - b) <= tolerance for a, b in zip(color[:3], expected[:3], strict=True))
+
+
+def pixel(shot: Any, x: float, y: float, scale: float = 1) -> tuple[int, int, int]:
+    """Return the RGB colour of the screenshot at CSS pixel (x, y)."""
+    return tuple(shot.get_at((int(x * scale), int(y * scale))))[:3]
+
+
+def read_cells(shot: Any, layout: BoardLayout, scale: float = 1) -> list[str | None]:
+    """Return what each cell centre shows: 'w' or 'b' (a piece body), '-' (an empty
+    hole) or None (anything else: a piece in flight, a banner over the board)."""
+    seen: list[str | None] = []
+    for cell in range(layout.cell_count):
+        color = pixel(shot, *layout.center(cell), scale)
+        if close_to(color, theme.PIECE_BODY[WHITE]):
+            seen.append("w")
+        elif close_to(color, theme.PIECE_BODY[BLACK]):
+            seen.append("b")
+        else:
+            empty = any(close_to(color, ground) for ground in EMPTY_CELLS)
+            seen.append("-" if empty else None)
+    return seen
+
+
+def cells_of(pos: Position, count: int) -> list[str]:
+    """Return 'w', 'b' or '-' for each of the ``count`` cells of ``pos``."""
+    white, black = pos[WHITE], pos[BLACK]
+    return ["w" if white >> i & 1 else "b" if black >> i & 1 else "-" for i in range(count)]
+
+
+def wait_board(browser: Browser, layout: BoardLayout, candidates: list[Position],
+               covered: bool = False, timeout: float = 20.0) -> Position:
+    """Screenshot until the board shows exactly one of ``candidates``; return it.
+
+    Moves animate, so a screenshot may catch a piece on its way: the board counts once
+    every cell centre shows a piece or a hole as in a candidate. With ``covered`` (a
+    game-over banner lies over the board) unreadable cells are skipped, but at least
+    half must be read, and only one candidate may fit.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = read_cells(browser.screenshot("web-last.png"), layout)
+        readable = sum(cell is not None for cell in seen)
+        fitting = [pos for pos in candidates
+                   if all(s in (None, c) for s, c in zip(seen, cells_of(pos, len(seen)),
+                                                          strict=True))]
+        if len(fitting) == 1 and (readable == len(seen) or (covered and 2 * readable >= len(seen))):
+            return fitting[0]
+        assert time.monotonic() < deadline, f"board shows {seen}, none of {candidates}"
+        browser.page.wait_for_timeout(100)
+
+
+def canvas_size(browser: Browser) -> list[int]:
+    """Return the canvas's backing store size and its size on the page (CSS pixels)."""
+    return browser.page.evaluate(
+        "(() => { const c = document.getElementById('board');"
+        " return [c.width, c.height, c.clientWidth, c.clientHeight]; })()")
+
+
+# -- playing ---------------------------------------------------------------------------
+
+GAME_OVER_JS = "s.includes(' wins: ') || s.startsWith('Draw: ')"
+HUMAN_TURN_JS = f"s.startsWith('Your move') || {GAME_OVER_JS}"
+
+
+def start_game(browser: Browser) -> str:
+    """Press Enter on the start screen and wait for the game; return the status."""
+    browser.page.keyboard.press("Enter")
+    return browser.wait_status("!s.startsWith('Start screen')")
+
+
+def play_move(browser: Browser, layout: BoardLayout, frm: int, to: int,
+              touch: bool = False) -> None:
+    """Click (or tap) the centre of cell ``frm``, then of cell ``to``."""
+    for cell in (frm, to):
+        x, y = layout.center(cell)
+        if touch:
+            browser.page.touchscreen.tap(x, y)
+        else:
+            browser.page.mouse.click(x, y)
+
+
+def white_turns_after(game: GameAdapter, after: Position) -> list[Position]:
+    """Return where White may next have to choose, Black being to move in ``after``.
+
+    That is after each Black reply, or later when White is forced to pass and Black
+    moves again (the App plays passes by itself), or where the game ends.
+    """
+    found, todo = {}, [after]
+    while todo:
+        for kid in game.children(todo.pop()):
+            passed = game.pass_child(kid)
+            if game.outcome(kid) is not None or passed is None:
+                found[kid[WHITE], kid[BLACK]] = kid
+            else:
+                todo.append(passed)
+    return list(found.values())
+
+
+def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
+                          move_index: int, touch: bool = False) -> Position:
+    """Play White's legal move ``move_index`` in ``pos`` by pointer, wait for the reply.
+
+    Returns:
+        The position shown when it is White's turn again or the game is over.
+    """
+    layout = board_layout(game.kind, game.n, *canvas_size(browser)[2:])
+    legal = game.legal_moves(pos)[move_index]
+    move, after = legal.move, legal.child
+    play_move(browser, layout, move.frm, move.to, touch)
+    if game.outcome(after) is not None:
+        browser.wait_status(GAME_OVER_JS)
+        return wait_board(browser, layout, [after], covered=True)
+    # Black answers no sooner than a quarter second later: first see the turn change.
+    browser.wait_status("!s.startsWith('Your move')")
+    status = browser.wait_status(HUMAN_TURN_JS)
+    over = status.startswith("Draw: ") or " wins: " in status
+    return wait_board(browser, layout, white_turns_after(game, after), covered=over)
+
+
+# -- the tests ---------------------------------------------------------------------------
+
+
+def test_loading_indicator_then_the_start_screen(browser: Browser) -> None:
+    """A spinner shows while Pyodide loads; then the start screen, checked by pixel."""
+    browser.page.goto(browser.url, wait_until="commit")
+    browser.page.wait_for_selector("#loading .spinner", state="visible", timeout=10_000)
+    tti = browser.open()
+    record_metric("time_to_interactive_ms", tti)
+    assert browser.page.is_hidden("#loading")
+    assert browser.status() == ("Start screen: Oska n = 4, You vs computer. "
+                                "Press Enter to start.")
+    shot = browser.screenshot("web-start-screen.png")
+    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    layout = scene.layout()
+    assert close_to(pixel(shot, 4, 4), theme.BACKGROUND)
+    assert close_to(pixel(shot, layout.card.x + 6, layout.card.center[1]), theme.PANEL)
+    for row, (_, rects) in zip(scene.rows, layout.rows, strict=True):
+        if row.stepper:
+            continue
+        chosen = current_value(scene.settings, row.key)
+        for value, rect in zip(row.values, rects, strict=True):
+            wanted = theme.BUTTON_ACTIVE if value == chosen else theme.BUTTON
+            shown = pixel(shot, rect.x + 3, rect.center[1])
+            assert close_to(shown, wanted), (row.key, value, shown)
+    start = layout.buttons["start"]
+    assert close_to(pixel(shot, start.x + 3, start.center[1]), theme.BUTTON_ACTIVE)
+
+
+def test_the_outside_request_guard_catches_and_blocks(browser: Browser) -> None:
+    """The guard every test relies on really blocks and records outside requests."""
+    browser.open()
+    result = browser.page.evaluate(
+        "fetch('https://cdn.example.com/x.js').then(() => 'fetched', () => 'blocked')")
+    assert result == "blocked"
+    assert browser.outside_requests == ["https://cdn.example.com/x.js"]
+    assert all("net::ERR_FAILED" in error for error in browser.errors), browser.errors
+    # Seen and checked: this test made the request on purpose.
+    browser.outside_requests.clear()
+    browser.errors.clear()
+
+
+def test_quitting_ends_the_game_with_a_message(browser: Browser) -> None:
+    """Quitting (Q) stops the game and says how to play again."""
+    browser.open()
+    browser.page.keyboard.press("q")
+    browser.page.wait_for_selector("body[data-state=ended]", timeout=5_000)
+    assert browser.page.is_visible("#loading")
+    assert "Reload the page to play again" in browser.page.text_content("#loading-text")
+
+
+def test_a_broken_site_says_why_it_cannot_start(browser: Browser) -> None:
+    """A missing Python archive gives a readable error instead of a spinner."""
+    browser.page.route("**/oska-python.zip", lambda route: route.fulfill(status=404))
+    browser.page.goto(browser.url)
+    browser.page.wait_for_selector("body[data-state=error]", timeout=READY_TIMEOUT_MS)
+    assert browser.page.text_content("#loading-text") == (
+        "Oska could not start: oska-python.zip: HTTP 404")
+    assert browser.errors and all("404" in error for error in browser.errors), browser.errors
+    browser.errors.clear()  # the failure was made on purpose and reported as it should be
+
+
+def test_choices_are_kept_in_local_storage(browser: Browser) -> None:
+    """A start-screen choice made by click survives a reload (localStorage)."""
+    browser.open()
+    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    size_row = [row.key for row in scene.rows].index("n")
+    five = scene.layout().rows[size_row][1][1]
+    browser.page.mouse.click(*five.center)
+    browser.wait_status("s.startsWith('Start screen: Oska n = 5,')")
+    browser.page.reload()
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    assert browser.status().startswith("Start screen: Oska n = 5,")
+    stored = json.loads(browser.page.evaluate(f"localStorage.getItem({SETTINGS_KEY!r})"))
+    assert Settings.from_dict(stored) == Settings(n=5)
+
+
+def test_human_move_by_clicks_ai_reply_and_undo(browser: Browser) -> None:
+    """Clicks at layout cell centres move; the computer answers; U takes back."""
+    browser.open()
+    assert start_game(browser) == "Your move (White)"
+    game = make_game("oska", 4)
+    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    start = game.start()
+    wait_board(browser, layout, [start])
+    pos = human_move_then_reply(browser, game, start, 0)
+    pos = human_move_then_reply(browser, game, pos, len(game.legal_moves(pos)) - 1)
+    shot = browser.screenshot("web-mid-game.png")
+    assert read_cells(shot, layout) == cells_of(pos, layout.cell_count)
+    assert pos[WHITE] != start[WHITE] and pos[BLACK] != start[BLACK]
+    browser.page.keyboard.press("u")
+    browser.page.keyboard.press("u")
+    wait_board(browser, layout, [start])
+    assert browser.status() == "Your move (White)"
+
+
+FAST_GAME = Settings(n=4, levels=("beginner", "beginner"), animation="off")
+
+
+@pytest.mark.parametrize("browser", [{"settings": FAST_GAME}], indirect=True)
+def test_a_whole_game_to_its_game_over_message(browser: Browser) -> None:
+    """A game played by clicks to its end shows the rules' game-over sentence."""
+    browser.open()
+    start_game(browser)
+    game = make_game("oska", 4)
+    pos = game.start()
+    choose = random.Random(4)
+    for _ in range(40):
+        if game.outcome(pos) is not None:
+            break
+        pos = human_move_then_reply(browser, game, pos,
+                                    choose.randrange(len(game.legal_moves(pos))))
+    outcome = game.outcome(pos)
+    assert outcome is not None, "the game did not end"
+    status = browser.wait_status(GAME_OVER_JS)
+    assert status == outcome.describe()
+    browser.screenshot("web-game-over.png")
+
+
+# A long think from the first frame: the computer plays White for 2 s of thinking.
+LONG_THINK = Settings(n=5, human_side=BLACK, levels=("master", "master"))
+THINK_PROBE = """() => {
+    const status = document.getElementById('status');
+    window.probe = {frames: [], last: performance.now()};
+    const tick = (t) => {
+        window.probe.frames.push([t - window.probe.last, status.textContent]);
+        window.probe.last = t;
+        requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+}"""
+MAX_FRAME_GAP_MS = 250  # generous: the page must keep drawing, not hit 60 fps on 2 busy cores
+
+
+@pytest.mark.parametrize("browser", [{"settings": LONG_THINK}], indirect=True)
+def test_the_page_keeps_answering_while_the_computer_thinks(browser: Browser) -> None:
+    """Frames keep coming while the computer thinks (no frozen page)."""
+    browser.open()
+    browser.page.evaluate(THINK_PROBE)
+    start_game(browser)
+    browser.wait_status("s.includes('is thinking')")
+    browser.wait_status("s.startsWith('Your move')", timeout_ms=60_000)
+    frames = browser.page.evaluate("window.probe.frames")
+    gaps = [gap for gap, status in frames if "is thinking" in status]
+    assert len(gaps) >= 20, f"only {len(gaps)} frames were drawn while the computer thought"
+    record_metric("max_frame_gap_while_thinking_ms", max(gaps))
+    record_metric("mean_frame_gap_while_thinking_ms", sum(gaps) / len(gaps))
+    record_metric("frames_while_thinking", len(gaps))
+    assert max(gaps) < MAX_FRAME_GAP_MS
+    assert any("depth" in status for _, status in frames), "no thinking progress was shown"
+
+
+def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
+    """Taps move pieces; a resize re-lays out the board at the new cell centres."""
+    browser.open()
+    start_game(browser)
+    game = make_game("oska", 4)
+    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    wait_board(browser, layout, [game.start()])
+    pos = human_move_then_reply(browser, game, game.start(), 1, touch=True)
+    assert pos[WHITE] != game.start()[WHITE]
+    browser.page.set_viewport_size({"width": 600, "height": 860})
+    browser.page.wait_for_function(
+        "document.getElementById('board').width === 600", timeout=5_000)
+    assert canvas_size(browser) == [600, 860, 600, 860]
+    portrait = board_layout("oska", 4, 600, 860)
+    assert portrait.center(0) != layout.center(0)
+    assert wait_board(browser, portrait, [pos]) == pos
+    browser.screenshot("web-portrait.png")
+
+
+@pytest.mark.parametrize("browser", [{"scale": 2}], indirect=True)
+def test_sharp_on_high_density_screens(browser: Browser) -> None:
+    """At devicePixelRatio 2 the canvas has twice the pixels and draws the board."""
+    browser.open()
+    assert canvas_size(browser) == [2 * VIEWPORT["width"], 2 * VIEWPORT["height"],
+                    VIEWPORT["width"], VIEWPORT["height"]]
+    start_game(browser)
+    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    shot = browser.screenshot("web-hidpi.png")
+    assert shot.get_size() == (2 * VIEWPORT["width"], 2 * VIEWPORT["height"])
+    assert read_cells(shot, layout, scale=2) == cells_of(make_game("oska", 4).start(), 16)
+
+
+def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
+    """Hexapawn, chosen by click on the start screen, is played by clicks too."""
+    browser.open()
+    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    kind_row = [row.key for row in scene.rows].index("kind")
+    browser.page.mouse.click(*scene.layout().rows[kind_row][1][1].center)
+    browser.wait_status("s.startsWith('Start screen: Hexapawn n = 4,')")
+    assert start_game(browser) == "Your move (White)"
+    game = make_game("hexapawn", 4)
+    layout = board_layout("hexapawn", 4, VIEWPORT["width"], VIEWPORT["height"])
+    wait_board(browser, layout, [game.start()])
+    pos = human_move_then_reply(browser, game, game.start(), 0)
+    shot = browser.screenshot("web-hexapawn.png")
+    assert read_cells(shot, layout) == cells_of(pos, game.cell_count)
+    assert pos != game.start()

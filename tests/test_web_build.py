@@ -1,0 +1,237 @@
+"""Fast, browser-free tests of the web site build and the local server.
+
+They need the Pyodide runtime in ``oska_gui/web/node_modules`` (``python3 tests/run.py``
+installs it); without it they fail with the build's own how-to-get-it message.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import socket
+import subprocess
+import sys
+import urllib.request
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from oska_gui.web import build as site
+from oska_gui.web.serve import serving_in_background
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+HOST_ONLY = {"oska_gui/web/build.py", "oska_gui/web/serve.py", "oska_gui/web/__main__.py"}
+# Scheme-qualified or protocol-relative addresses: anything that could leave the origin.
+EXTERNAL_URL = re.compile(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A site built once for this module."""
+    return site.build(tmp_path_factory.mktemp("site"))
+
+
+def shipped_names(out: Path) -> list[str]:
+    """Return the file names inside the site's Python archive."""
+    with zipfile.ZipFile(out / site.PYTHON_ARCHIVE) as archive:
+        return archive.namelist()
+
+
+def imported_modules(source: str) -> set[str]:
+    """Return the top-level names of every module a Python source imports."""
+    names = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def test_build_writes_the_whole_site(built: Path) -> None:
+    """The build writes the page, loader, archive and an exact copy of the runtime."""
+    for name in ("index.html", "loader.js", site.PYTHON_ARCHIVE):
+        assert (built / name).is_file(), name
+    runtime = sorted(p.name for p in (built / "pyodide").iterdir())
+    assert runtime == sorted(site.RUNTIME_FILES)
+    for name in site.RUNTIME_FILES:
+        assert (built / "pyodide" / name).read_bytes() == (site.PYODIDE_DIR / name).read_bytes()
+
+
+def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
+    """The archive holds the Python the page imports."""
+    names = set(shipped_names(built))
+    for needed in ("oska_gui/__init__.py", "oska_gui/oska.py", "oska_gui/search.py",
+                   "oska_gui/ui/__init__.py", "oska_gui/ui/events.py", "oska_gui/ui/canvas.py",
+                   "oska_gui/web/__init__.py", "oska_gui/web/page.py",
+                   "oska_gui/web/canvas2d.py"):
+        assert needed in names, needed
+    assert all(name.endswith(".py") for name in names)
+
+
+def test_archive_leaves_out_desktop_cli_and_host_tools(built: Path) -> None:
+    """The archive leaves out what the browser does not import."""
+    names = set(shipped_names(built))
+    assert not names & HOST_ONLY
+    assert not [n for n in names if n.startswith(("oska_gui/desktop/", "oska_gui/cli/"))]
+    assert "oska_gui/bootstrap.py" not in names
+
+
+def test_shipped_python_never_imports_pygame(built: Path) -> None:
+    """No shipped module imports pygame (Pyodide has none offline)."""
+    with zipfile.ZipFile(built / site.PYTHON_ARCHIVE) as archive:
+        for name in archive.namelist():
+            assert "pygame" not in imported_modules(archive.read(name).decode()), name
+
+
+def test_imports_are_found_at_any_depth(tmp_path: Path) -> None:
+    """Module discovery follows relative and function-level imports only."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "entry.py").write_text("def f():\n    from . import lazy\n    return lazy\n")
+    (pkg / "lazy.py").write_text("from .deep import x\n")
+    (pkg / "deep.py").write_text("import json\nx = 1\n")
+    (pkg / "unused.py").write_text("")
+    found = site.browser_modules(tmp_path, "pkg.entry")
+    assert list(found) == ["pkg/__init__.py", "pkg/deep.py", "pkg/entry.py", "pkg/lazy.py"]
+
+
+def test_page_and_loader_name_no_outside_address(built: Path) -> None:
+    """The page and loader name no address outside the site."""
+    for name in ("index.html", "loader.js"):
+        text = (built / name).read_text(encoding="utf-8")
+        assert not EXTERNAL_URL.search(text), (name, EXTERNAL_URL.search(text))
+    assert "loadPyodide({ indexURL: \"./pyodide/\" })" in (built / "loader.js").read_text()
+
+
+def test_missing_runtime_says_how_to_get_it(tmp_path: Path) -> None:
+    """A missing or partial Pyodide install is named with the way to get it."""
+    with pytest.raises(site.MissingRuntime, match=r"npm install --prefix oska_gui/web"):
+        site.build(tmp_path / "out", pyodide_dir=tmp_path / "nowhere")
+    partial = tmp_path / "partial"
+    partial.mkdir()
+    (partial / "pyodide.js").write_text("")
+    with pytest.raises(site.MissingRuntime, match=r"lacks pyodide\.mjs, .*python3 tests/run\.py"):
+        site.check_runtime(partial)
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_runtime_of_another_version_is_refused(tmp_path: Path) -> None:
+    """A Pyodide install that is not the pinned version is named as such."""
+    for name in site.RUNTIME_FILES:
+        (tmp_path / name).write_text("")
+    (tmp_path / "package.json").write_text('{"name": "pyodide", "version": "0.1.0"}')
+    pinned = site.pinned_version()
+    assert pinned == site.package_version(site.PYODIDE_DIR)
+    with pytest.raises(site.MissingRuntime, match=f"version 0.1.0, but .* pins {pinned}"):
+        site.check_runtime(tmp_path)
+
+
+def test_missing_npm_is_named_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without npm on PATH the message says to install Node.js and npm."""
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(site.MissingRuntime, match="install Node.js with npm"):
+        site.check_runtime(tmp_path)
+
+
+def test_command_line_reports_a_missing_runtime(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The build command prints the missing-runtime message and exits 1."""
+    from oska_gui.web.__main__ import main
+
+    monkeypatch.setattr(site, "PYODIDE_DIR", tmp_path / "no-pyodide")
+    assert main(["build", "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: The Pyodide runtime") and "npm install" in err
+
+
+def test_command_line_reports_an_unusable_site_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A site folder that is a file is a clear error, not a traceback."""
+    from oska_gui.web.__main__ import main
+
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    assert main(["build", "--out", str(not_a_folder)]) == 1
+    assert capsys.readouterr().err.startswith(f"error: cannot build the site in {not_a_folder}")
+
+
+def test_up_to_date_only_after_a_build(tmp_path: Path) -> None:
+    """A site counts as up to date only when built after its inputs changed."""
+    out = tmp_path / "out"
+    assert not site.is_up_to_date(out)
+    site.build(out)
+    assert site.is_up_to_date(out)
+    os.utime(out / "loader.js", (0, 0))  # as if built before its sources last changed
+    assert not site.is_up_to_date(out)
+
+
+@pytest.fixture
+def fake_site(tmp_path: Path) -> Iterator[str]:
+    """A tiny site served on a free port of 127.0.0.1; yields its URL."""
+    for name, body in {"index.html": "<p>hi</p>", "a.wasm": "\0asm", "b.mjs": "export {}",
+                       "c.zip": "PK"}.items():
+        (tmp_path / name).write_text(body)
+    with serving_in_background(tmp_path) as url:
+        yield url
+
+
+@pytest.mark.parametrize(("name", "mime"), [
+    ("index.html", "text/html"), ("a.wasm", "application/wasm"),
+    ("b.mjs", "text/javascript"), ("c.zip", "application/zip"),
+])
+def test_server_sends_the_types_browsers_need(fake_site: str, name: str, mime: str) -> None:
+    """The server answers with the MIME types browsers insist on, uncached."""
+    assert fake_site.startswith("http://127.0.0.1:")
+    with urllib.request.urlopen(fake_site + name) as answer:
+        assert answer.headers.get_content_type() == mime
+        assert answer.headers["Cache-Control"] == "no-cache"
+
+
+def test_serve_command_builds_and_prints_the_address(tmp_path: Path) -> None:
+    """`serve` builds a missing site, prints its URL and serves the page."""
+    out = tmp_path / "site"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "oska_gui.web", "serve", "--port", "0", "--out", str(out)],
+        cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        lines = [proc.stdout.readline(), proc.stdout.readline()]
+        assert lines[0].startswith("Building the site in")
+        url = re.search(r"http://127\.0\.0\.1:\d+/", lines[1])
+        assert url, lines
+        with urllib.request.urlopen(url.group(0)) as answer:
+            assert b'src="loader.js"' in answer.read()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_serve_reports_a_port_in_use(tmp_path: Path) -> None:
+    """A taken port gives a message suggesting another one, and exit code 1."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "oska_gui.web", "serve", "--port", str(port),
+             "--out", str(tmp_path / "site")],
+            cwd=REPO_ROOT, capture_output=True, text=True, check=False, timeout=60,
+        )
+    assert result.returncode == 1
+    assert f"cannot serve on 127.0.0.1:{port}" in result.stderr and "--port" in result.stderr
+
+
+def test_serve_rejects_a_bad_port() -> None:
+    """An impossible port is a usage error, not a crash."""
+    result = subprocess.run(
+        [sys.executable, "-m", "oska_gui.web", "serve", "--port", "70000"],
+        cwd=REPO_ROOT, capture_output=True, text=True, check=False,
+    )
+    assert result.returncode == 2 and "--port must be between 0 and 65535" in result.stderr
