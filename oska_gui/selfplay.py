@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .oska import WHITE, OskaRules, Position
+from .oska import BLACK, WHITE, OskaRules, Position
 from .search import best_child
 
 Evaluator = Callable[[Position], int]
@@ -123,7 +123,7 @@ def match(rules: OskaRules, first: Player, second: Player, openings: int, openin
     rng = random.Random(seed)
     for _ in range(openings):
         state = rng.getstate()
-        for first_colour in (WHITE, 1 - WHITE):
+        for first_colour in (WHITE, BLACK):
             rng.setstate(state)  # the same opening for both colour assignments
             pair = (first, second) if first_colour == WHITE else (second, first)
             record = play_game(rules, pair[0], pair[1], opening_plies, rng)
