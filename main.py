@@ -1,18 +1,23 @@
-"""Oska desktop game: ``python3 main.py``.
+"""Oska desktop game: ``python3 main.py [options]`` (``--help`` lists them).
 
-Sets up the project's ``.venv`` on first use, then opens the game window (pygame-ce):
-start screen, human or computer players, Oska n = 4..8 and Hexapawn. Without a
-display it says where else to play (browser version, ``oska`` command) and exits with 2.
-pygame is imported only inside functions, so importing this module needs no pygame.
+Reads the options first (a bad one: a message and exit code 2), sets up the project's
+``.venv`` on first use, then opens the game window (pygame-ce): start screen, human or
+computer players, Oska n = 4..8 and Hexapawn; ``--white``/``--black`` offer an external
+oskaplayer file as a side's computer, ``--replay FILE`` opens a saved game to step
+through. Without a display it says where else to play (browser version, ``oska``
+command) and exits with 2. pygame is imported only inside functions, so importing this
+module needs no pygame.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import sys
 
 from oska_gui.bootstrap import ensure_venv
+from oska_gui.desktop.options import parse_args
 
 EXIT_NO_DISPLAY = 2
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -49,19 +54,25 @@ def exit_no_display(reason: str) -> None:
     raise SystemExit(EXIT_NO_DISPLAY)
 
 
-async def main() -> None:
-    """Open the game window and run the App until the player quits (Q, or closing it)."""
+async def main(options: argparse.Namespace) -> None:
+    """Open the game window and run the App until the player quits (Q, or closing it).
+
+    Args:
+        options: the command line's options (see ``oska_gui.desktop.options``).
+    """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from oska_gui.desktop.loop import DesktopRunner
+    from oska_gui.desktop.options import bots_of, replay_of
     from oska_gui.desktop.storage import JsonFileStorage
     from oska_gui.ui.app import App
 
     pygame.display.init()  # not pygame.init(): no audio needed, and no ALSA noise without it
     pygame.font.init()
+    app = App(JsonFileStorage(), bots=bots_of(options))
     try:
-        runner = DesktopRunner(App(JsonFileStorage()))
+        runner = DesktopRunner(app)
     except pygame.error as err:
         pygame.quit()
         exit_no_display(f"pygame: {err}")
@@ -70,15 +81,21 @@ async def main() -> None:
         # SDL falls back to an invisible driver when DISPLAY points to no server.
         pygame.quit()
         exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
+    if options.replay is not None:
+        app.replay(replay_of(options.replay))
     try:
-        await runner.run()
+        await runner.run(frames=options.frames)
     finally:
+        app.close()
         pygame.quit()
+    if options.frames is not None:
+        print(app.status_text)
 
 
 if __name__ == "__main__":
+    arguments = parse_args(sys.argv[1:])  # before all else: --help and bad options need no set-up
     problem = display_problem()
     if problem is not None:
         exit_no_display(problem)
     ensure_venv()
-    asyncio.run(main())
+    asyncio.run(main(arguments))

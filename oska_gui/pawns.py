@@ -8,7 +8,10 @@ opponent is to move and has no legal move (there is no passing: ``stuck_result =
 
 Cells are numbered row by row from the top (cell = row * n + column) and a position is
 the Oska module's ``Position(white, black, turn)`` of two bitboards, so the same search
-and solver play both games. ``pawn_rules(n)`` builds the per-n tables once.
+and solver play both games. Moves for people (``move_between``, ``move_text``, cell names
+as in Oska: 'b2') and the game's end with its reason (``outcome``) have the same form as
+``OskaRules``'s, so a front end treats both games alike. ``pawn_rules(n)`` builds the
+per-n tables once.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from .oska import BLACK, WHITE, Position, pieces
+from .moves import cell_label, move_cells, notation
+from .oska import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, pieces
 
 _new_tuple = tuple.__new__
 _WHITE_BITS = str.maketrans("wb-", "100")
@@ -39,6 +43,7 @@ class PawnRules:
         self.n = n
         self.size = n * n
         self.full = (1 << self.size) - 1
+        self.cells = tuple(divmod(cell, n) for cell in range(self.size))  # (row, column)
         self.row_masks = tuple(((1 << n) - 1) << (r * n) for r in range(n))
         # goal[side]: the far row, where a pawn of that side wins.
         self.goal = (self.row_masks[n - 1], self.row_masks[0])
@@ -46,6 +51,9 @@ class PawnRules:
         # advance[side][cell]: rows that side's pawn on cell has come from its home row.
         self.advance = (tuple(c // n for c in range(self.size)),
                         tuple(n - 1 - c // n for c in range(self.size)))
+        # rows_to_go[side][cell]: rows that side's pawn on cell still has to its far row.
+        self.rows_to_go = (tuple(n - 1 - rows for rows in self.advance[WHITE]),
+                           tuple(n - 1 - rows for rows in self.advance[BLACK]))
         files = [sum(1 << (r * n + c) for r in range(n)) for c in (0, n - 1)]
         self.not_first_file, self.not_last_file = self.full ^ files[0], self.full ^ files[1]
         self.steps = (self._targets(+1, (0,)), self._targets(-1, (0,)))
@@ -121,6 +129,44 @@ class PawnRules:
         if won[turn]:
             return 1
         return None if self.has_move(pos) else -1
+
+    def outcome(self, pos: Position) -> Outcome | None:
+        """Return how the game ended in ``pos`` (winner and reason), or None if it goes on.
+
+        The reasons: a pawn reached the far row, all enemy pawns were captured, or the
+        side to move cannot move. The side that just moved is credited first, as in
+        ``terminal``.
+        """
+        turn = pos[2]
+        for side in (1 - turn, turn):
+            reason = self._win_reason(pos, side)
+            if reason is not None:
+                return Outcome(side, reason)
+        if not self.has_move(pos):
+            return Outcome(1 - turn, f"{SIDE_WORDS[turn]} cannot move")
+        return None
+
+    def _win_reason(self, pos: Position, side: int) -> str | None:
+        """Return why ``side`` has won in ``pos`` (a pawn home, or no enemy left), or None."""
+        if pos[side] & self.goal[side]:
+            return f"a {SIDE_WORDS[side]} pawn reached the far row"
+        if not pos[1 - side]:
+            return f"all {SIDE_WORDS[1 - side]} pawns captured"
+        return None
+
+    # -- moves for people ------------------------------------------------------------
+
+    def move_between(self, before: Position, after: Position) -> Move:
+        """Return the move that turns ``before`` into its child ``after``."""
+        return Move(*move_cells(before, after))
+
+    def cell_name(self, cell: int) -> str:
+        """Return a cell's name: row letter from the top, column from 1 (e.g. 'b2')."""
+        return cell_label(*self.cells[cell])
+
+    def move_text(self, move: Move) -> str:
+        """Return the notation of ``move``: 'b2-b3' (step), 'b2xc3' (capture) or 'pass'."""
+        return notation(move, self.cell_name)
 
     def to_rows(self, pos: Position) -> list[str]:
         """Return the board as n row strings over 'w', 'b', '-' (row 0 first)."""

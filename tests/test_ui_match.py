@@ -175,6 +175,10 @@ class Reply:
     ok: bool = True
     detail: str = ""
 
+    def describe(self) -> str:
+        """Return why the bot forfeits ('' when it did not), as the real Reply does."""
+        return "" if self.ok else f"the sentence: {self.detail}"
+
 
 class FakeBot:
     """A bot answering after ``delay`` polls with a fixed answer (or the first move)."""
@@ -225,7 +229,7 @@ def test_board_bot_plays_through_the_player_seam() -> None:
 
 
 @pytest.mark.parametrize(("answer", "ok", "reason"), [
-    (None, False, "it crashed"),
+    (None, False, "the sentence: it crashed"),
     (["wwww", "---", "--", "---", "bbbb"], True, "no legal move produces"),
 ])
 def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
@@ -234,7 +238,8 @@ def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
                   lambda game, settings, side: BoardBotPlayer(game, bot, 2))
     run_until(match, lambda: match.over)
     assert match.outcome.winner == BLACK
-    assert reason in match.status_text and "forfeits" in match.status_text
+    assert reason in match.status_text
+    assert match.status_text.startswith("Black wins: bot fake.py forfeits: ")
 
 
 def test_levels_and_perfect_availability() -> None:

@@ -87,8 +87,13 @@ class DesktopRunner:
         if pygame.display.get_surface().get_size() != size:
             pygame.display.set_mode(size, pygame.RESIZABLE)
 
-    async def run(self, fps: int = FPS) -> None:
-        """Run frames until the App quits, yielding to the event loop after each one."""
-        while self.step():
+    async def run(self, fps: int = FPS, frames: int | None = None) -> None:
+        """Run frames until the App quits, yielding to the event loop after each one.
+
+        Args:
+            fps: the most frames per second.
+            frames: stop after this many frames (None: only when the App quits).
+        """
+        while self.step() and (frames is None or self.frames < frames):
             self.clock.tick(fps)
             await asyncio.sleep(0)

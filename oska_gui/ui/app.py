@@ -8,23 +8,31 @@ the game-over sentence); the browser mirrors it into the page.
 
 Settings (the start screen's choices and display preferences) are loaded from the
 front end's storage at start and saved whenever they change.
+
+The desktop may also offer external bots (``bots``: a ``BotSource`` by side, from the
+command line) and open a recorded game to step through (``replay``); ``close`` stops
+the bots' processes. The browser uses neither.
 """
 
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping
+from dataclasses import replace
 
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, Quit, Resize
 from .game_scene import GameScene
-from .games import make_game
+from .games import GameAdapter, make_game
 from .help import draw_help
-from .match import Match, PlayerFactory, default_players
-from .settings import Settings, Storage, load_settings, save_settings
-from .start_scene import StartScene
+from .match import Match, PlayerFactory, Replay, default_players
+from .players import BotSource, Player
+from .settings import EXTERNAL, HVH, Settings, Storage, load_settings, save_settings
+from .start_scene import StartScene, offer_bots
 
 THINK_SLICE = 0.010  # seconds of computer thinking per frame
 HELP_KEYS = ("?", "f1")
+REPLAY_TOAST = "Replay: R or Right arrow for the next move, U or Left arrow to go back"
 
 
 class GcPacer:
@@ -56,7 +64,8 @@ class App:
 
     def __init__(self, storage: Storage, width: int = 1024, height: int = 720,
                  think_slice: float = THINK_SLICE,
-                 make_player: PlayerFactory = default_players) -> None:
+                 make_player: PlayerFactory = default_players,
+                 bots: Mapping[int, BotSource] | None = None) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -65,14 +74,17 @@ class App:
             height: the window height in pixels.
             think_slice: seconds the computer may think per frame.
             make_player: builds the computer player of a side (default: the built-in AI).
+            bots: external bots by side (WHITE = 0, BLACK = 1), offered on the start
+                screen and chosen there to begin with.
         """
         self.storage = storage
-        self.settings = load_settings(storage)
+        self.bots = dict(bots or {})
+        self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
         self.make_player = make_player
         self.game: GameScene | None = None
-        self.start = StartScene(self.settings, width, height)
+        self.start = self._start_scene()
         self.scene: StartScene | GameScene = self.start
         self.help = False
         self.quitting = False
@@ -120,9 +132,14 @@ class App:
         elif action == "resume" and self.game is not None:
             self.scene = self.game
         elif action == "menu":
-            self.start = StartScene(self.settings, self.width, self.height,
-                                    can_resume=self.game is not None and not self.game.match.over)
+            self.start = self._start_scene(can_resume=self.game is not None
+                                           and not self.game.match.over)
             self.scene = self.start
+
+    def _start_scene(self, can_resume: bool = False) -> StartScene:
+        """Return a start screen over the current settings, offering the bots."""
+        labels = {side: bot.label for side, bot in self.bots.items()}
+        return StartScene(self.settings, self.width, self.height, can_resume, labels)
 
     def _keep_settings(self, settings: Settings) -> None:
         """Adopt and save ``settings`` if they differ from the current ones."""
@@ -132,12 +149,40 @@ class App:
 
     def new_game(self) -> None:
         """Start a new game with the current settings and show it."""
+        game = make_game(self.settings.kind, self.settings.n)
+        self._show(Match(game, self.settings, self._player))
+
+    def replay(self, replay: Replay) -> None:
+        """Show the recorded game ``replay`` at its start, its moves ready to redo.
+
+        It is played as a two-player game, so that Redo / Undo (and the arrow keys)
+        step through it one move at a time, and either side may try another move.
+        The saved settings stay as they are.
+        """
+        game = make_game(replay.kind, replay.n)
+        settings = replace(self.settings, kind=replay.kind, n=replay.n, mode=HVH)
+        self._show(Match(game, settings, self._player, replay=replay))
+        self.game.say(REPLAY_TOAST)
+
+    def _show(self, match: Match) -> None:
+        """Leave the game in progress (if any) and show ``match`` instead."""
         if self.game is not None:
             self.game.match.abandon()
-        game = make_game(self.settings.kind, self.settings.n)
-        match = Match(game, self.settings, self.make_player)
         self.game = GameScene(match, self.width, self.height, self.think_slice)
         self.scene = self.game
+
+    def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
+        """Return the computer player of ``side``: its external bot, or ``make_player``'s."""
+        if settings.levels[side] == EXTERNAL:
+            return self.bots[side].player(game)
+        return self.make_player(game, settings, side)
+
+    def close(self) -> None:
+        """Stop all thinking and the external bots' processes (the program is ending)."""
+        if self.game is not None:
+            self.game.match.abandon()
+        for bot in self.bots.values():
+            bot.close()
 
     def update(self, dt: float) -> None:
         """Let ``dt`` seconds pass: animations, and computer thinking for one slice."""

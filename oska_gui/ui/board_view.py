@@ -201,13 +201,17 @@ def _flashes(canvas: Canvas, view: BoardView) -> None:
 
 
 def _coordinates(canvas: Canvas, view: BoardView) -> None:
-    """Write each cell's notation name small under its centre."""
+    """Write each cell's notation name small under its centre (the centre pixel stays
+    free), in an ink that stands out from what is there."""
     layout, game = view.layout, view.game
-    size = max(7.0, layout.pitch * 0.15)
+    size = max(9.0, layout.pitch * 0.19)
     for cell, (x, y) in enumerate(layout.centers):
         side = game.piece_at(view.position, cell)
-        ink = theme.TEXT_DARK if side in (None, 0) else theme.TEXT
-        canvas.text(game.cell_name(cell), x, y + layout.pitch * 0.3, size, (*ink[:3], 150))
+        if side is None:
+            ink = theme.COORDINATE_ON_HOLE if layout.kind != HEXAPAWN else theme.TEXT_DARK
+        else:
+            ink = theme.TEXT_DARK if side == 0 else theme.TEXT
+        canvas.text(game.cell_name(cell), x, y + layout.pitch * 0.29, size, (*ink[:3], 200))
 
 
 # -- pieces ----------------------------------------------------------------------------

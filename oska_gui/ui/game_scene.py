@@ -20,7 +20,7 @@ from .interaction import MoveInput, Play, Reject
 from .layout import OSKA, BoardLayout, PanelLayout, Rect, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
-from .widgets import button, card, fit_size, fitted_text, spinner
+from .widgets import break_line, button, card, fit_size, fitted_text, spinner
 
 BUTTONS = {
     HVC: ("undo", "redo", "hint", "new", "menu", "help"),
@@ -311,7 +311,7 @@ class GameScene:
         title = panel.title
         fitted_text(canvas, self.game.title, title.x, title.center[1], title.w * 0.6,
                     line * 1.25, theme.TEXT, anchor="left", bold=True)
-        mode = _mode_text(self.settings)
+        mode = "replay" if self.match.replay is not None else _mode_text(self.settings)
         size = fit_size(canvas, mode, title.w * 0.34, line * 0.85)
         if size >= line * 0.6:  # in a narrow panel the title needs the room more
             canvas.text(mode, title.right, title.center[1], size, theme.TEXT_DIM, "right")
@@ -359,20 +359,36 @@ class GameScene:
             canvas.text(f"{count} left", right, name_y, line * 0.85, theme.TEXT_DIM, "right")
 
     def _role(self, side: int) -> str:
-        """Return who plays ``side``: 'You', 'Human' or the computer's level."""
-        player = self.match.players.get(side)
+        """Return who plays ``side``: 'You', 'Human', the computer's level or, in a
+        replay, the recorded player's name."""
+        match = self.match
+        player = match.players.get(side)
         if player is not None:
             return f"Computer · {player.name}"
+        if match.replay is not None:
+            return match.replay.names[side]
         return "You" if self.settings.mode == HVC else "Human"
 
     def _status(self, canvas: Canvas, rect: Rect, line: float) -> None:
-        """Draw the status line, and the thinking detail or the CvC speed below it."""
+        """Draw the status line, and the thinking detail or the CvC speed below it; a
+        status too long for one line (a forfeit's reason) takes both lines instead."""
         match = self.match
         ink = theme.SELECT if match.over else theme.TEXT
-        fitted_text(canvas, match.status_text, rect.x, rect.y + line * 0.7, rect.w, line,
+        for size in (line, line * 0.9, line * 0.8, line * 0.72):  # two lines at one size
+            first, rest = break_line(canvas, match.status_text, rect.w, size, match.over)
+            if canvas.text_width(rest, size, match.over) <= rect.w:
+                break
+        fitted_text(canvas, first, rect.x, rect.y + line * 0.7, rect.w, size,
                     ink, anchor="left", bold=match.over)
+        if rest:
+            fitted_text(canvas, rest, rect.x, rect.y + line * 1.9, rect.w, size, ink,
+                        anchor="left", bold=match.over)
+            return
         detail = ""
-        if self.settings.mode == CVC:
+        if match.replay is not None:
+            history = match.history
+            detail = f"Replay: move {history.cursor} of {len(history.positions) - 1}"
+        elif self.settings.mode == CVC:
             detail = f"Speed: {self.settings.pace}" + ("  ·  paused" if match.paused else "")
         elif match.hint is not None:
             detail = "The blue arrow shows the suggested move"

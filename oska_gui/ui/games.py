@@ -7,10 +7,10 @@ people, move notation, which piece stands on a cell, and the evaluators and solv
 computer players may use. The rules object itself (``adapter.rules``) is the ``Game``
 the search and the solver run on.
 
-Positions of both games are ``(white, black, turn)`` tuples of two bitboards (bit i =
-cell i in reading order) and the side to move, so moves are read off two positions:
-the mover's vanished bit is where it came from, its new bit where it went, and the
-opponent's vanished bit is what it captured.
+Both rules objects (``oska.OskaRules``, ``pawns.PawnRules``) answer the same questions
+(children, terminal, outcome, move_between, move_text, cell_name, rows_to_go), so the
+adapter only adds what the UI needs on top; a subclass binds a rules object and the
+game's evaluators.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..evaluators import EVALUATORS, oska_evaluator
-from ..oska import PASS, WHITE, Move, Outcome, oska_rules
+from ..oska import WHITE, Move, Outcome, oska_rules
 from .layout import HEXAPAWN, OSKA, check_board
 
 BLACK = 1 - WHITE
@@ -39,10 +39,10 @@ class LegalMove:
 
 
 class GameAdapter:
-    """The UI's view of one game on one board size; subclasses bind a rules module.
+    """The UI's view of one game on one board size; subclasses bind a rules object.
 
-    Subclasses set ``kind``, ``n``, ``rules`` (children, terminal, stuck_result, start)
-    and implement ``outcome``, ``cell_name``, ``evaluator`` and ``evaluator_names``.
+    Subclasses set ``kind``, ``n`` and ``rules`` (an ``OskaRules`` or a ``PawnRules``)
+    and implement ``evaluator`` and ``evaluator_names``.
     """
 
     kind: str
@@ -94,30 +94,20 @@ class GameAdapter:
         return self.outcome(pos) is not None
 
     def outcome(self, pos: Position) -> Outcome | None:
-        """Return how the game ended in ``pos``, or None while it goes on."""
-        raise NotImplementedError
+        """Return how the game ended in ``pos`` (winner and reason), or None while it goes on."""
+        return self.rules.outcome(pos)
 
     def move_between(self, before: Position, after: Position) -> Move:
         """Return the move that turns ``before`` into its child ``after``."""
-        mover = before[2]
-        own_before, own_after = before[mover], after[mover]
-        if own_before == own_after:
-            return PASS
-        frm = own_before & ~own_after
-        to = own_after & ~own_before
-        gone = before[1 - mover] & ~after[1 - mover]
-        return Move(frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1)
+        return self.rules.move_between(before, after)
 
     def cell_name(self, cell: int) -> str:
-        """Return the notation name of ``cell``."""
-        raise NotImplementedError
+        """Return the notation name of ``cell``: row letter from the top, column from 1."""
+        return self.rules.cell_name(cell)
 
     def move_text(self, move: Move) -> str:
         """Return the notation of ``move``: 'b2-c1', 'b2xd3' (capture) or 'pass'."""
-        if move.is_pass:
-            return "pass"
-        sep = "x" if move.is_capture else "-"
-        return f"{self.cell_name(move.frm)}{sep}{self.cell_name(move.to)}"
+        return self.rules.move_text(move)
 
     def piece_at(self, pos: Position, cell: int) -> int | None:
         """Return WHITE or BLACK for the piece on ``cell`` in ``pos``, or None if empty."""
@@ -134,7 +124,14 @@ class GameAdapter:
 
     def race_length(self, pos: Position) -> int:
         """Return how many rows all pieces of both sides still have to travel."""
-        raise NotImplementedError
+        total = 0
+        for side in (WHITE, BLACK):
+            to_go, mask = self.rules.rows_to_go[side], pos[side]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                total += to_go[low.bit_length() - 1]
+        return total
 
     def evaluator_names(self) -> tuple[str, ...]:
         """Return the names of the evaluators the computer may use, the best first."""
@@ -157,25 +154,6 @@ class OskaGame(GameAdapter):
         self.n = n
         self.rules = oska_rules(n)
 
-    def outcome(self, pos: Position) -> Outcome | None:
-        """Return the game's end (the rules' winner and reason), or None."""
-        return self.rules.outcome(pos)
-
-    def cell_name(self, cell: int) -> str:
-        """Return the rules' cell name: row letter from the top, column from 1 ('b2')."""
-        return self.rules.cell_name(cell)
-
-    def race_length(self, pos: Position) -> int:
-        """Return the rows all pieces still have to travel to the far row."""
-        total = 0
-        for side in (WHITE, BLACK):
-            to_go, mask = self.rules.rows_to_go[side], pos[side]
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                total += to_go[low.bit_length() - 1]
-        return total
-
     def evaluator_names(self) -> tuple[str, ...]:
         """Return the Oska evaluators, the strong one first."""
         return tuple(sorted(EVALUATORS, key=lambda name: name != "strong"))
@@ -193,6 +171,6 @@ def make_game(kind: str, n: int) -> GameAdapter:
     check_board(kind, n)
     if kind == OSKA:
         return OskaGame(n)
-    from .hexapawn_game import HexapawnGame  # the rules module may not exist yet
+    from .hexapawn_game import HexapawnGame  # here: that module builds on this one
 
     return HexapawnGame(n)

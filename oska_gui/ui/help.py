@@ -16,7 +16,7 @@ SHORTCUTS = (
     ("S", "single step while paused"),
     ("+  /  -", "faster / slower (speed or animation)"),
     ("A", "animation: off, fast, normal, slow"),
-    ("C", "show cell names"),
+    ("C", "cell names on the board: show or hide (kept for next time)"),
     ("M  /  Esc", "menu (start screen); Esc also drops a selection"),
     ("?  /  F1", "this help"),
     ("Q", "quit"),

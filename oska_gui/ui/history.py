@@ -1,7 +1,9 @@
 """The game record: every position from the start, a cursor, undo and redo.
 
 ``positions[0]`` is the start and ``positions[cursor]`` the position on the board.
-Undo and redo move the cursor; playing a move after an undo drops the undone future.
+Undo and redo move the cursor; playing a move after an undo drops the undone future,
+unless it is the very move the record continues with (then it is kept, as by a redo).
+A record may start with a future already (a recorded game to step through).
 Undo and redo take a ``stop`` test so a mode can say where to stop: a human-vs-computer
 game undoes back to the human's previous turn (taking the computer's reply back too)
 and skips forced passes.
@@ -9,7 +11,7 @@ and skips forced passes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 Position = Any
@@ -19,9 +21,9 @@ StopTest = Callable[[Position], bool]
 class History:
     """Positions of one game with a cursor for undo and redo."""
 
-    def __init__(self, start: Position) -> None:
-        """Start a record holding only the starting position ``start``."""
-        self.positions: list[Position] = [start]
+    def __init__(self, start: Position, future: Sequence[Position] = ()) -> None:
+        """Start a record at ``start``, followed by the positions ``future`` to redo."""
+        self.positions: list[Position] = [start, *future]
         self.cursor = 0
 
     @property
@@ -40,9 +42,15 @@ class History:
         return self.cursor
 
     def push(self, child: Position) -> None:
-        """Play the move leading to ``child``: drop any redo future and advance."""
-        del self.positions[self.cursor + 1:]
-        self.positions.append(child)
+        """Play the move leading to ``child`` and advance.
+
+        If the record goes on with ``child`` the rest of it is kept; otherwise the
+        redo future is dropped.
+        """
+        following = self.positions[self.cursor + 1:self.cursor + 2]
+        if following != [child]:
+            del self.positions[self.cursor + 1:]
+            self.positions.append(child)
         self.cursor += 1
 
     def undo_target(self, stop: StopTest) -> int | None:

@@ -6,11 +6,14 @@ time when it is the computer's turn, plays forced passes after a short announcem
 and records what happened as ``Played`` and ``Announced`` events for the scene to
 animate. ``status_text`` is the one-line summary shown (and mirrored into the page by
 the browser): whose turn, thinking depth, pass, or the game-over sentence.
+
+A match may also step through a recorded game (``Replay``): its positions are the
+redo future from the start, and a recorded forfeit ends the game at its last position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..oska import SIDE_NAMES, Move, Outcome
@@ -43,6 +46,22 @@ class Announced:
     text: str
 
 
+@dataclass(frozen=True)
+class Replay:
+    """A recorded game to step through.
+
+    ``positions`` run from the game's first position to its last, one move apart;
+    ``names`` are the players' names (White's, Black's); ``forfeit`` is how the game
+    ended when a player forfeited (the rules cannot tell from the last position).
+    """
+
+    kind: str
+    n: int
+    positions: Sequence[Position]
+    names: tuple[str, str]
+    forfeit: Outcome | None = None
+
+
 Event = Played | Announced
 PlayerFactory = Callable[[GameAdapter, Settings, int], Player]
 
@@ -56,7 +75,8 @@ class Match:
     """One game in progress: record, players, turn flow, undo/redo, hint, pause."""
 
     def __init__(self, game: GameAdapter, settings: Settings,
-                 make: PlayerFactory = default_players, start: Position | None = None) -> None:
+                 make: PlayerFactory = default_players, start: Position | None = None,
+                 replay: Replay | None = None) -> None:
         """Start a game of ``game`` as ``settings`` say (mode, sides, levels).
 
         Args:
@@ -64,10 +84,16 @@ class Match:
             settings: the mode, human side, levels, evaluators, animation, pace.
             make: builds the computer player of a side (an external bot may plug in here).
             start: the position to start from (default: the game's starting position).
+            replay: a recorded game of ``game`` to step through: the match starts at its
+                first position with the rest ready to redo (``start`` is then unused).
         """
         self.game = game
         self.settings = settings
-        self.history = History(game.start() if start is None else start)
+        self.replay = replay
+        if replay is not None:
+            self.history = History(replay.positions[0], replay.positions[1:])
+        else:
+            self.history = History(game.start() if start is None else start)
         self.players: dict[int, Player] = {side: make(game, settings, side)
                                            for side in settings.computer_sides()}
         self.paused = False
@@ -75,7 +101,7 @@ class Match:
         self.delay = 0.0  # seconds before the computer may start its next move
         self.pass_timer: float | None = None
         self.thinking: int | None = None
-        self.forfeit: Outcome | None = None
+        self.forfeit: Outcome | None = self._recorded_forfeit()
         self.hint: Move | None = None
         self._hinter: Player | None = None
         self.events: list[Event] = []
@@ -138,6 +164,7 @@ class Match:
         before = self.position
         self._stop_thinking()
         self.history.push(child)
+        self.forfeit = self._recorded_forfeit()
         self.events.append(Played(before, child, self.game.move_between(before, child),
                                   dropped_at))
 
@@ -277,11 +304,20 @@ class Match:
         self._stop_thinking()
         moved = move_cursor(self._stop_test())
         if moved:
-            self.forfeit = None
+            self.forfeit = self._recorded_forfeit()
             self.delay = 0.0
             if self.settings.mode == CVC:
                 self.paused = True
         return moved
+
+    def _recorded_forfeit(self) -> Outcome | None:
+        """Return the replay's forfeit when the board shows the replay's last position."""
+        replay, history = self.replay, self.history
+        if replay is None or replay.forfeit is None:
+            return None
+        at_end = (history.cursor == len(replay.positions) - 1
+                  and history.positions == list(replay.positions))
+        return replay.forfeit if at_end else None
 
     def toggle_pause(self) -> None:
         """Pause or resume a computer-vs-computer game (no effect in other modes)."""

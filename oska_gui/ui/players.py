@@ -11,12 +11,15 @@ drawing while the computer thinks, on the desktop and in the browser alike.
   the 'strongest' level for endgames.
 - ``BoardBotPlayer``: any ``oskaplayer``-style bot behind a request / poll interface
   (the process-isolated ``external.ExternalPlayer`` fits), for games against other
-  people's programs.
+  people's programs. A ``BotSource`` offers such a bot for one side; the desktop makes
+  them (``desktop.bots``) from the command line. Nothing here starts a process, so the
+  browser, which has none, uses this module as it is.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import Any, Protocol
 
 from ..search import Thinker, is_game_end, plies_to_end
@@ -181,8 +184,9 @@ class SearchPlayer:
 class BoardBot(Protocol):
     """A bot answering ``oskaplayer(board, player, depth)`` asynchronously.
 
-    ``external.ExternalPlayer`` has this shape: ``poll()`` returns None while the bot
-    thinks, then a reply with ``ok``, ``board`` (row strings) and ``detail``.
+    ``external.ExternalPlayer`` has this shape: ``name`` is its 'path/bot.py:function';
+    ``poll()`` returns None while the bot thinks, then a reply with ``ok``, ``board``
+    (row strings) and ``describe()`` (why it forfeits, as a sentence).
     """
 
     name: str
@@ -197,6 +201,14 @@ class BoardBot(Protocol):
         """Abandon the request in progress."""
 
 
+def bot_label(spec: str) -> str:
+    """Return a short name of the bot 'path/to/bot.py:function': 'bot.py', or
+    'bot.py:function' when the function is not the usual 'oskaplayer'."""
+    path, _, function = spec.rpartition(":")
+    name = PurePath(path).name
+    return name if function == "oskaplayer" else f"{name}:{function}"
+
+
 class BoardBotPlayer:
     """An Oska player backed by a ``BoardBot`` (e.g. another person's oskaplayer file)."""
 
@@ -205,14 +217,15 @@ class BoardBotPlayer:
         self.game = game
         self.bot = bot
         self.depth = depth
-        self.name = f"bot {bot.name}"
+        self.name = f"bot {bot_label(bot.name)}"
         self.failure: str | None = None
         self._asked = False
         self._position: Position | None = None
 
     def start(self, position: Position) -> None:
-        """Send the position to the bot."""
+        """Send the position to the bot (a failure of an earlier move is forgotten)."""
         rules = self.game.rules
+        self.failure = None
         self._position = position
         self.bot.request(rules.to_rows(position), "wb"[position[2]], self.depth)
         self._asked = True
@@ -230,7 +243,7 @@ class BoardBotPlayer:
             return None
         self._asked = False
         if not reply.ok:
-            self.failure = f"{self.name} forfeits: {reply.detail or 'no legal move returned'}"
+            self.failure = f"{self.name} forfeits: {reply.describe()}"
             return None
         return self._child_of(reply.board)
 
@@ -253,6 +266,21 @@ class BoardBotPlayer:
         if self._asked:
             self.bot.cancel()
             self._asked = False
+
+
+class BotSource(Protocol):
+    """An external bot offered for one side, e.g. ``desktop.bots.ExternalBot``.
+
+    ``label`` is its short name (see ``bot_label``) for the start screen.
+    """
+
+    label: str
+
+    def player(self, game: GameAdapter) -> Player:
+        """Return the bot as the player of a new game of ``game`` (Oska only)."""
+
+    def close(self) -> None:
+        """Stop whatever runs the bot (its process); ``player`` may start it again."""
 
 
 def make_player(game: GameAdapter, level_key: str, evaluator: str) -> SearchPlayer:

@@ -21,8 +21,9 @@ ANIMATIONS = ("off", "fast", "normal", "slow")
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}
 PACES = ("slow", "normal", "fast", "instant")
 PACE_DELAYS = {"slow": 1.4, "normal": 0.6, "fast": 0.15, "instant": 0.0}
+EXTERNAL = "external"  # the level of a side played by an external bot (desktop only)
 LEVEL_KEYS = ("beginner", "easy", "medium", "hard", "expert", "master", "strongest",
-              "perfect")
+              "perfect", EXTERNAL)
 EVALUATOR_KEYS = ("strong", "simple")
 
 
@@ -59,7 +60,9 @@ class Settings:
     """Everything the start screen chooses, plus display preferences.
 
     ``levels`` and ``evaluators`` are per side (index WHITE = 0, BLACK = 1) and used for
-    the sides the computer plays; ``human_side`` matters in human-vs-computer games.
+    the sides the computer plays (the level ``EXTERNAL``: an external bot given on the
+    command line); ``human_side`` matters in human-vs-computer games; ``coordinates``
+    shows the cell names on the board.
     """
 
     kind: str = OSKA

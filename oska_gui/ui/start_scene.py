@@ -1,13 +1,16 @@
-"""The start screen: choose game, board size, mode, colour, strengths and animation.
+"""The start screen: choose game, board size, mode, colour, strengths and display.
 
 Every option is a row of choices (or a stepper for the strength levels) that works by
 pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
-The rows depend on the choices already made (only computer sides get a strength).
+The rows depend on the choices already made (only computer sides get a strength). An
+external bot given on the command line is the last step of its side's strength stepper;
+it plays Oska only, and the screen says so instead of starting it on Hexapawn.
 ``handle`` returns an action for the App: 'start', 'resume', 'help', 'quit' or None.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -16,9 +19,9 @@ from .board_view import piece
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
 from .games import BOARD_SIZES, GAME_TITLES, make_game
-from .layout import KINDS, MenuLayout, menu_layout
+from .layout import KINDS, OSKA, MenuLayout, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
-from .settings import ANIMATIONS, CVC, HVC, HVH, MODES, Settings
+from .settings import ANIMATIONS, CVC, EXTERNAL, HVC, HVH, MODES, Settings
 from .widgets import button, card, fit_size, fitted_text
 
 MODE_LABELS = {HVC: "You vs computer", CVC: "Computer vs computer", HVH: "Two players"}
@@ -26,6 +29,9 @@ SIDE_LABELS = ("White", "Black")
 EVALUATOR_LABELS = {"strong": "Strong (race-aware)", "simple": "Simple (material)"}
 BUTTON_LABELS = {"start": "Start  (Enter)", "resume": "Resume  (Esc)", "help": "Help  (?)",
                  "quit": "Quit  (Q)"}
+SUBTITLE = "Choose your game, then press Enter"
+BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
+                 "for Hexapawn")
 
 
 @dataclass(frozen=True)
@@ -65,12 +71,48 @@ def choose(settings: Settings, key: str, value: Any) -> Settings:
         settings = replace(settings, n=min(BOARD_SIZES[settings.kind],
                                            key=lambda n: abs(n - settings.n)))
     offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
+    offered.add(EXTERNAL)  # whether a side may have its bot is the App's business
     levels = tuple(level if level in offered else "strongest" for level in settings.levels)
     return replace(settings, levels=levels)
 
 
-def rows_for(settings: Settings) -> list[Row]:
-    """Return the option rows to show for ``settings`` (they depend on the mode)."""
+def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
+    """Return ``settings`` ready for the external bots given for ``sides``.
+
+    Each of those sides is played by its bot: the game becomes Oska and the mode one in
+    which the computer plays those sides. A side without a bot drops the bot level
+    (saved by an earlier run that had one) for the default strength.
+    """
+    levels, default = list(settings.levels), Settings().levels
+    for side in (0, 1):
+        if side in sides:
+            levels[side] = EXTERNAL
+        elif levels[side] == EXTERNAL:
+            levels[side] = default[side]
+    settings = replace(settings, levels=tuple(levels))
+    if not sides:
+        return settings
+    settings = choose(settings, "kind", OSKA)
+    if len(sides) == 2 or settings.mode == CVC:
+        return replace(settings, mode=CVC)
+    (side,) = sides
+    return replace(settings, mode=HVC, human_side=1 - side)
+
+
+def bot_problem(settings: Settings) -> str | None:
+    """Return why ``settings`` cannot start (a bot chosen for Hexapawn), or None."""
+    bot_chosen = any(settings.levels[side] == EXTERNAL for side in settings.computer_sides())
+    return BOT_OSKA_ONLY if bot_chosen and settings.kind != OSKA else None
+
+
+def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[Row]:
+    """Return the option rows to show for ``settings`` (they depend on the mode).
+
+    Args:
+        settings: the current choices.
+        bots: the label of the external bot offered for a side, by side (none if None).
+    """
+    bots = bots or {}
     game = make_game(settings.kind, settings.n)
     rows = [
         Row("kind", "Game", KINDS, tuple(GAME_TITLES[k] for k in KINDS)),
@@ -84,13 +126,19 @@ def rows_for(settings: Settings) -> list[Row]:
     evaluators = game.evaluator_names()
     for side in settings.computer_sides():
         who = "Computer" if settings.mode == HVC else f"{SIDE_LABELS[side]} computer"
-        rows.append(Row(f"level{side}", who, tuple(lv.key for lv in levels),
-                        tuple(f"{lv.name} · {lv.describe()}" for lv in levels), stepper=True))
-        if len(evaluators) > 1:
+        keys = [lv.key for lv in levels]
+        names = [f"{lv.name} · {lv.describe()}" for lv in levels]
+        if side in bots:
+            keys.append(EXTERNAL)
+            suffix = "" if settings.kind == OSKA else " (Oska only)"
+            names.append(f"Bot · {bots[side]}{suffix}")
+        rows.append(Row(f"level{side}", who, tuple(keys), tuple(names), stepper=True))
+        if len(evaluators) > 1 and settings.levels[side] != EXTERNAL:
             what = "Evaluator" if settings.mode == HVC else f"{SIDE_LABELS[side]} evaluator"
             rows.append(Row(f"eval{side}", what, evaluators,
                             tuple(EVALUATOR_LABELS.get(e, e.title()) for e in evaluators)))
     rows.append(Row("animation", "Animation", ANIMATIONS, tuple(a.title() for a in ANIMATIONS)))
+    rows.append(Row("coordinates", "Cell names", (False, True), ("Hidden", "Shown (C)")))
     return rows
 
 
@@ -98,9 +146,18 @@ class StartScene:
     """The start screen over the current settings; ``settings`` holds the choices."""
 
     def __init__(self, settings: Settings, width: float, height: float,
-                 can_resume: bool = False) -> None:
-        """Show the choices of ``settings`` in a ``width`` x ``height`` window."""
+                 can_resume: bool = False, bots: Mapping[int, str] | None = None) -> None:
+        """Show the choices of ``settings`` in a ``width`` x ``height`` window.
+
+        Args:
+            settings: the choices to start from.
+            width: the window width in pixels.
+            height: the window height in pixels.
+            can_resume: whether a game in progress can be resumed (Esc).
+            bots: the label of the external bot offered for a side, by side.
+        """
         self.settings = settings
+        self.bots = dict(bots or {})
         self.width, self.height = width, height
         self.can_resume = can_resume
         self.focus = 0
@@ -110,7 +167,7 @@ class StartScene:
     @property
     def rows(self) -> list[Row]:
         """Return the option rows for the current choices."""
-        return rows_for(self.settings)
+        return rows_for(self.settings, self.bots)
 
     @property
     def button_names(self) -> tuple[str, ...]:
@@ -125,9 +182,14 @@ class StartScene:
 
     @property
     def status_text(self) -> str:
-        """Return the one-line status: what Enter will start."""
+        """Return the one-line status: what Enter will start, or why it cannot."""
         s = self.settings
-        return (f"Start screen: {GAME_TITLES[s.kind]} n = {s.n}, {MODE_LABELS[s.mode]}. "
+        problem = bot_problem(s)
+        if problem is not None:
+            return f"{problem}."
+        bots = "".join(f" ({SIDE_LABELS[side]}: bot {self.bots[side]})"
+                       for side in s.computer_sides() if s.levels[side] == EXTERNAL)
+        return (f"Start screen: {GAME_TITLES[s.kind]} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
                 "Press Enter to start.")
 
     # -- input -------------------------------------------------------------------------
@@ -148,7 +210,7 @@ class StartScene:
         layout = self.layout()
         for name, rect in layout.buttons.items():
             if rect.contains(x, y):
-                return name
+                return self._start() if name == "start" else name
         for index, (row, (_, rects)) in enumerate(zip(self.rows, layout.rows, strict=True)):
             for choice, rect in enumerate(rects):
                 if rect.contains(x, y):
@@ -175,11 +237,18 @@ class StartScene:
             index = (index + delta) % len(values)
         self.settings = choose(self.settings, row.key, values[index])
 
+    def _start(self) -> str | None:
+        """Return 'start' when the chosen game can start, else None (the screen says why)."""
+        return "start" if bot_problem(self.settings) is None else None
+
     def _key(self, key: str) -> str | None:
-        """Act on a key: arrows move and change, Enter starts, Esc resumes."""
+        """Act on a key: arrows move and change, Enter starts, Esc resumes, C cell names."""
         rows = self.rows
         if key in ("enter", "return"):
-            return "start"
+            return self._start()
+        if key == "c":
+            self.settings = replace(self.settings, coordinates=not self.settings.coordinates)
+            return None
         if key == "escape":
             return "resume" if self.can_resume else None
         if key in ("up", "down"):
@@ -210,9 +279,11 @@ class StartScene:
         sizes = self._text_sizes(canvas, rows, layout)
         for index, (row, rects) in enumerate(zip(rows, layout.rows, strict=True)):
             self._row(canvas, row, rects, (sizes[0], layout.font * 0.92), index == self.focus)
+        startable = self._start() is not None
         for name, rect in layout.buttons.items():
             button(canvas, rect, BUTTON_LABELS[name], sizes[1],
-                   hover=rect.contains(*self.pointer), active=name == "start")
+                   hover=rect.contains(*self.pointer), active=name == "start",
+                   enabled=startable or name != "start")
 
     @staticmethod
     def _text_sizes(canvas: Canvas, rows: list[Row], layout: MenuLayout) -> tuple[float, float]:
@@ -238,8 +309,10 @@ class StartScene:
         piece(canvas, kind, r, cx - half - r * 2.2, cy, 0)
         piece(canvas, kind, r, cx + half + r * 2.2, cy, 1)
         sub = layout.subtitle
-        fitted_text(canvas, "Choose your game, then press Enter", sub.center[0],
-                    sub.center[1], sub.w, layout.font * 0.95, theme.TEXT_DIM)
+        problem = bot_problem(self.settings)
+        fitted_text(canvas, problem or SUBTITLE, sub.center[0], sub.center[1], sub.w,
+                    layout.font * 0.95, theme.TEXT_DIM if problem is None else theme.FLASH,
+                    bold=problem is not None)
 
     def _row(self, canvas: Canvas, row: Row, rects: tuple, sizes: tuple[float, ...],
              focused: bool) -> None:

@@ -26,6 +26,7 @@ WOOD_EDGE: Color = (122, 79, 43)
 WOOD_SHADOW: Color = (0, 0, 0, 90)
 HOLE_RIM: Color = (96, 60, 31)
 HOLE: Color = (139, 94, 54)
+COORDINATE_ON_HOLE: Color = (236, 203, 152)  # cell names in empty holes
 
 SQUARE_LIGHT: Color = (235, 211, 163)
 SQUARE_DARK: Color = (181, 129, 80)

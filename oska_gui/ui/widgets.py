@@ -28,6 +28,18 @@ def fitted_text(canvas: Canvas, text: str, x: float, y: float, max_width: float,
     canvas.text(text, x, y, fit_size(canvas, text, max_width, size, bold), color, anchor, bold)
 
 
+def break_line(canvas: Canvas, text: str, max_width: float, size: float,
+               bold: bool = False) -> tuple[str, str]:
+    """Split ``text`` at a space into the longest first line that fits ``max_width`` at
+    ``size`` (at least one word) and the rest ('' when all of it fits)."""
+    words = text.split(" ")
+    count = 1
+    while count < len(words) and canvas.text_width(" ".join(words[:count + 1]), size,
+                                                   bold) <= max_width:
+        count += 1
+    return " ".join(words[:count]), " ".join(words[count:])
+
+
 def card(canvas: Canvas, rect: Rect, color: Color = theme.CARD, radius: float = 10) -> None:
     """Draw a rounded card with a faint edge."""
     if rect.w <= 0 or rect.h <= 0:

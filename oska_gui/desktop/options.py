@@ -1,0 +1,103 @@
+"""The desktop game's command line: ``python3 main.py [--white BOT] [--black BOT] ...``.
+
+Reading the options needs neither pygame nor the project's venv, so ``--help`` and
+mistakes (a missing bot file, a bad game record: one clear line and exit code 2) are
+answered before anything else happens. ``bots_of`` and ``replay_of`` then turn the
+options into what the App takes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Sequence
+
+from ..cli.common import positive_float, positive_int
+from ..external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
+from ..oska import BLACK, WHITE, Outcome
+from ..records import Record, load
+from ..ui.games import BOARD_SIZES
+from ..ui.layout import OSKA
+from ..ui.match import Replay
+from .bots import DEFAULT_DEPTH, ExternalBot
+
+DESCRIPTION = (
+    "Play Oska (n = 4..8) or Hexapawn in a window: start screen, human or computer players. "
+    "An external oskaplayer file can be the computer of a side (Oska only): it runs in its "
+    "own process, and a bot that fails to load, raises, hangs past the time limit, crashes "
+    "or returns an illegal board forfeits the game with the reason shown."
+)
+EPILOG = """examples:
+  python3 main.py
+  python3 main.py --black bots/mine.py                  play White against your bot
+  python3 main.py --white a.py --black b.py:player      watch two bots play
+  python3 main.py --replay game.json                    step through a saved game
+
+keys in a game: U/Left undo, R/Right redo, H hint, C cell names, N new game, ? help
+"""
+
+
+def bot_argument(text: str) -> BotSpec:
+    """Return the bot 'path/to/bot.py[:function]' (an argparse type; the file must exist)."""
+    try:
+        return parse_bot_spec(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def record_argument(text: str) -> Record:
+    """Return the game record in file ``text`` (an argparse type; says what is wrong)."""
+    try:
+        record = load(text)
+    except OSError as error:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {error.strerror}") from None
+    except ValueError as error:  # RecordError, or a file that is not UTF-8 text
+        message = f"{text} is not a playable game record: {error}"
+        raise argparse.ArgumentTypeError(message) from None
+    if record.n not in BOARD_SIZES[OSKA]:
+        sizes = BOARD_SIZES[OSKA]
+        raise argparse.ArgumentTypeError(f"{text} is a game on n = {record.n}; the window "
+                                         f"shows n = {sizes[0]} to {sizes[-1]}")
+    return record
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the parser of ``main.py``'s options."""
+    parser = argparse.ArgumentParser(
+        prog="main.py", description=textwrap.fill(DESCRIPTION, 79), epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    bots = parser.add_argument_group("external bots (Oska only)")
+    for side in ("white", "black"):
+        bots.add_argument(f"--{side}", type=bot_argument, metavar="BOT",
+                          help=f"let the oskaplayer in BOT = path/to/bot.py[:function] play "
+                               f"{side.title()}; it is chosen on the start screen")
+    bots.add_argument("--bot-time", type=positive_float, default=DEFAULT_TIME_LIMIT,
+                      metavar="SECONDS",
+                      help=f"time a bot may take per move (default {DEFAULT_TIME_LIMIT:g})")
+    bots.add_argument("--bot-depth", type=positive_int, default=DEFAULT_DEPTH, metavar="DEPTH",
+                      help=f"depth passed to the bot's oskaplayer (default {DEFAULT_DEPTH})")
+    parser.add_argument("--replay", type=record_argument, metavar="FILE",
+                        help="open a saved game (oska selfplay --save, oska match --save-dir) "
+                             "at its start: Redo / Undo or the arrow keys step through it")
+    # For scripted checks: quit after N frames and print the status line.
+    parser.add_argument("--frames", type=positive_int, help=argparse.SUPPRESS)
+    return parser
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """Return the options in ``argv``; exits with code 2 and a message if one is bad."""
+    return build_parser().parse_args(list(argv))
+
+
+def bots_of(options: argparse.Namespace) -> dict[int, ExternalBot]:
+    """Return the external bots the options ask for, by side (WHITE = 0, BLACK = 1)."""
+    specs = {WHITE: options.white, BLACK: options.black}
+    return {side: ExternalBot(spec, options.bot_time, options.bot_depth)
+            for side, spec in specs.items() if spec is not None}
+
+
+def replay_of(record: Record) -> Replay:
+    """Return the record as a ``Replay`` for the App: positions, names, any forfeit."""
+    forfeit = Outcome(record.winner, record.reason) if record.forfeit is not None else None
+    return Replay(OSKA, record.n, tuple(record.positions()), (record.white, record.black),
+                  forfeit)

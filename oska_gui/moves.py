@@ -1,0 +1,62 @@
+"""Moves as people see them, shared by the Oska and the Hexapawn rules.
+
+Both rules modules keep a position as (white bitboard, black bitboard, side to move) and
+name a cell by its row letter from the top and its column from 1 ('b2'), so reading a
+move off two positions and writing it in notation work the same way for both. This
+module imports neither rules module, so that each of them can use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+
+class NotatedMove(Protocol):
+    """What notation needs of a move (``oska.Move`` has it): its cells and its kind."""
+
+    frm: int
+    to: int
+
+    @property
+    def is_pass(self) -> bool:
+        """Return True for a pass."""
+
+    @property
+    def is_capture(self) -> bool:
+        """Return True for a capture."""
+
+
+def move_cells(before: Sequence[int], after: Sequence[int]) -> tuple[int, int, int]:
+    """Return the cells of the move that turns ``before`` into its child ``after``.
+
+    Args:
+        before: a position (white bitboard, black bitboard, side to move).
+        after: a position one move (or a pass) later.
+
+    Returns:
+        (from cell, to cell, captured cell or -1); (-1, -1, -1) for a pass.
+    """
+    mover = before[2]
+    frm = before[mover] & ~after[mover]
+    to = after[mover] & ~before[mover]
+    gone = before[1 - mover] & ~after[1 - mover]
+    return frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1
+
+
+def cell_label(row: int, column: int) -> str:
+    """Return the name of the cell in ``row`` (from the top) and ``column``: 'b2'."""
+    return f"{chr(ord('a') + row)}{column + 1}"
+
+
+def notation(move: NotatedMove, cell_name: Callable[[int], str]) -> str:
+    """Return ``move`` in notation: 'b2-c1' (a step), 'b2xd3' (a capture) or 'pass'.
+
+    Args:
+        move: the move.
+        cell_name: the rules' name of a cell index.
+    """
+    if move.is_pass:
+        return "pass"
+    sep = "x" if move.is_capture else "-"
+    return f"{cell_name(move.frm)}{sep}{cell_name(move.to)}"
