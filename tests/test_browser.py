@@ -22,6 +22,7 @@ import pytest
 
 from oska_gui.oska import BLACK, WHITE
 from oska_gui.ui import theme
+from oska_gui.ui.game_scene import banner_rect
 from oska_gui.ui.games import GameAdapter, Position, make_game
 from oska_gui.ui.layout import BoardLayout, board_layout
 from oska_gui.ui.settings import Settings
@@ -47,9 +48,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def playwright_driver() -> Iterator[Any]:
-    """The Playwright driver for the session (Chromium itself is Debian's)."""
+    """The Playwright driver for this module's tests (Chromium itself is Debian's).
+
+    Module-scoped on purpose: while the sync API runs, its asyncio loop counts as
+    running in the main thread, so ``asyncio.run`` in any later test module would fail.
+    Leaving ``with`` at the end of this module stops it.
+    """
     assert CHROMIUM.exists(), (
         f"{CHROMIUM} is missing: install it with `apt-get install chromium` "
         "(python3 tests/run.py does it when run as root)"
@@ -94,6 +100,29 @@ class Browser:
             f" return {predicate_js}; }})()", timeout=timeout_ms, polling=20,
         )
         return self.status()
+
+    def moves(self) -> list[str]:
+        """Return the moves of the game so far, as the page mirrors them (``data-moves``)."""
+        return str(self.page.evaluate("document.body.dataset.moves || ''")).split()
+
+    def wait_turn(self, count: int, timeout_ms: float = 30_000) -> tuple[list[str], str]:
+        """Wait until the human may move again (or the game is over) after move ``count``.
+
+        That is: more than ``count`` moves on record and a status saying so. The page
+        writes moves and status in the same frame, and they are read together here, so
+        no short-lived status (a pass) can be missed.
+
+        Returns:
+            The moves and the status then.
+        """
+        handle = self.page.wait_for_function(
+            f"(() => {{ const s = document.getElementById('status').textContent;"
+            f" const m = (document.body.dataset.moves || '').split(' ').filter(Boolean);"
+            f" return m.length > {count} && ({HUMAN_TURN_JS}) ? [m, s] : null; }})()",
+            timeout=timeout_ms, polling=20,
+        )
+        moves, status = handle.json_value()
+        return moves, status
 
     def screenshot(self, name: str) -> Any:
         """Save a screenshot to ``tests/artifacts/name`` and return it as a pygame Surface."""
@@ -189,25 +218,40 @@ def cells_of(pos: Position, count: int) -> list[str]:
     return ["w" if white >> i & 1 else "b" if black >> i & 1 else "-" for i in range(count)]
 
 
-def wait_board(browser: Browser, layout: BoardLayout, candidates: list[Position],
-               covered: bool = False, timeout: float = 20.0) -> Position:
-    """Screenshot until the board shows exactly one of ``candidates``; return it.
+BANNER_MARGIN = 4  # pixels around the banner where its rim and shadow may still show
 
-    Moves animate, so a screenshot may catch a piece on its way: the board counts once
-    every cell centre shows a piece or a hole as in a candidate. With ``covered`` (a
-    game-over banner lies over the board) unreadable cells are skipped, but at least
-    half must be read, and only one candidate may fit.
+
+def under_banner(browser: Browser, layout: BoardLayout) -> list[bool]:
+    """Return, for each cell, whether the game-over banner hides its centre.
+
+    The banner is translucent: a white piece under it comes out as dark as a black
+    piece, so no colour seen there says anything about the cell.
     """
+    band = banner_rect(layout, canvas_size(browser)[2]).inset(-BANNER_MARGIN)
+    return [band.contains(*layout.center(cell)) for cell in range(layout.cell_count)]
+
+
+def wait_board(browser: Browser, layout: BoardLayout, pos: Position,
+               covered: bool = False, timeout: float = 20.0) -> None:
+    """Screenshot until every cell centre shows what stands there in ``pos``.
+
+    Moves animate, so a screenshot may catch a piece on its way: the test waits for
+    the board to settle. With ``covered`` (the game is over) the cells under the
+    game-over banner are not read; all the others must be.
+    """
+    hidden = under_banner(browser, layout) if covered else [False] * layout.cell_count
+    assert hidden.count(False) * 2 >= len(hidden), "the banner hides most of the board"
+    wanted = [None if skip else cell
+              for skip, cell in zip(hidden, cells_of(pos, layout.cell_count), strict=True)]
     deadline = time.monotonic() + timeout
     while True:
         seen = read_cells(browser.screenshot("web-last.png"), layout)
-        readable = sum(cell is not None for cell in seen)
-        fitting = [pos for pos in candidates
-                   if all(s in (None, c) for s, c in zip(seen, cells_of(pos, len(seen)),
-                                                          strict=True))]
-        if len(fitting) == 1 and (readable == len(seen) or (covered and 2 * readable >= len(seen))):
-            return fitting[0]
-        assert time.monotonic() < deadline, f"board shows {seen}, none of {candidates}"
+        seen = [None if skip else cell for skip, cell in zip(hidden, seen, strict=True)]
+        if seen == wanted:
+            return
+        assert time.monotonic() < deadline, (
+            f"board shows {seen}, not {wanted} (moves on the page: {browser.moves()}; "
+            "see tests/artifacts/web-last.png)")
         browser.page.wait_for_timeout(100)
 
 
@@ -258,25 +302,46 @@ def white_turns_after(game: GameAdapter, after: Position) -> list[Position]:
     return list(found.values())
 
 
+def replay_moves(game: GameAdapter, pos: Position, texts: list[str]) -> Position:
+    """Play the moves ``texts`` (the page's notation, 'pass' included) from ``pos``.
+
+    Returns:
+        The position they lead to; a move that is not legal fails the test.
+    """
+    for text in texts:
+        named = {game.move_text(game.move_between(pos, kid)): kid for kid in game.children(pos)}
+        assert text in named, f"the page played {text!r}, not legal here: {sorted(named)}"
+        pos = named[text]
+    return pos
+
+
 def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
                           move_index: int, touch: bool = False) -> Position:
     """Play White's legal move ``move_index`` in ``pos`` by pointer, wait for the reply.
 
+    The page's move record must show the clicked move, then the computer's legal
+    answer (with any forced passes) up to White's next turn or the end of the game;
+    the screen must show the position reached and the status say what it should.
+
     Returns:
-        The position shown when it is White's turn again or the game is over.
+        The position when it is White's turn again or the game is over.
     """
     layout = board_layout(game.kind, game.n, *canvas_size(browser)[2:])
+    before = browser.moves()
     legal = game.legal_moves(pos)[move_index]
-    move, after = legal.move, legal.child
-    play_move(browser, layout, move.frm, move.to, touch)
-    if game.outcome(after) is not None:
-        browser.wait_status(GAME_OVER_JS)
-        return wait_board(browser, layout, [after], covered=True)
-    # Black answers no sooner than a quarter second later: first see the turn change.
-    browser.wait_status("!s.startsWith('Your move')")
-    status = browser.wait_status(HUMAN_TURN_JS)
-    over = status.startswith("Draw: ") or " wins: " in status
-    return wait_board(browser, layout, white_turns_after(game, after), covered=over)
+    play_move(browser, layout, legal.move.frm, legal.move.to, touch)
+    moves, status = browser.wait_turn(len(before))
+    assert moves[:len(before)] == before, "the page's record changed behind the test"
+    assert moves[len(before)] == game.move_text(legal.move), "another move than the one clicked"
+    shown = replay_moves(game, legal.child, moves[len(before) + 1:])
+    if game.outcome(legal.child) is None:
+        assert shown in white_turns_after(game, legal.child), f"not one reply: {moves}"
+    else:
+        assert shown == legal.child, f"moves after the game ended: {moves}"
+    outcome = game.outcome(shown)
+    assert status == (outcome.describe() if outcome else "Your move (White)")
+    wait_board(browser, layout, shown, covered=outcome is not None)
+    return shown
 
 
 # -- the tests ---------------------------------------------------------------------------
@@ -363,7 +428,7 @@ def test_human_move_by_clicks_ai_reply_and_undo(browser: Browser) -> None:
     game = make_game("oska", 4)
     layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
     start = game.start()
-    wait_board(browser, layout, [start])
+    wait_board(browser, layout, start)
     pos = human_move_then_reply(browser, game, start, 0)
     pos = human_move_then_reply(browser, game, pos, len(game.legal_moves(pos)) - 1)
     shot = browser.screenshot("web-mid-game.png")
@@ -371,7 +436,7 @@ def test_human_move_by_clicks_ai_reply_and_undo(browser: Browser) -> None:
     assert pos[WHITE] != start[WHITE] and pos[BLACK] != start[BLACK]
     browser.page.keyboard.press("u")
     browser.page.keyboard.press("u")
-    wait_board(browser, layout, [start])
+    wait_board(browser, layout, start)
     assert browser.status() == "Your move (White)"
 
 
@@ -437,7 +502,7 @@ def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
     start_game(browser)
     game = make_game("oska", 4)
     layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
-    wait_board(browser, layout, [game.start()])
+    wait_board(browser, layout, game.start())
     pos = human_move_then_reply(browser, game, game.start(), 1, touch=True)
     assert pos[WHITE] != game.start()[WHITE]
     browser.page.set_viewport_size({"width": 600, "height": 860})
@@ -446,7 +511,7 @@ def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
     assert canvas_size(browser) == [600, 860, 600, 860]
     portrait = board_layout("oska", 4, 600, 860)
     assert portrait.center(0) != layout.center(0)
-    assert wait_board(browser, portrait, [pos]) == pos
+    wait_board(browser, portrait, pos)
     browser.screenshot("web-portrait.png")
 
 
@@ -473,7 +538,7 @@ def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
     assert start_game(browser) == "Your move (White)"
     game = make_game("hexapawn", 4)
     layout = board_layout("hexapawn", 4, VIEWPORT["width"], VIEWPORT["height"])
-    wait_board(browser, layout, [game.start()])
+    wait_board(browser, layout, game.start())
     pos = human_move_then_reply(browser, game, game.start(), 0)
     shot = browser.screenshot("web-hexapawn.png")
     assert read_cells(shot, layout) == cells_of(pos, game.cell_count)

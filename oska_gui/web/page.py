@@ -10,9 +10,10 @@ slices inside ``update`` and the page keeps answering.
 The canvas fills the window; its backing store has ``devicePixelRatio`` device pixels
 per CSS pixel for sharp drawing, and the window size is checked every frame so resizes,
 zooms and rotations reach the App as ``Resize`` events. ``app.status_text`` is copied
-into the ``#status`` live region for screen readers (and tests). ``body[data-state]``
-tells the page's state: loading, ready (with ``data-ready-at``, ms since navigation),
-ended or error.
+into the ``#status`` live region for screen readers (and tests), and the moves of the
+game into ``body[data-moves]`` (notation, space-separated) in the same frame, so a test
+reads both together. ``body[data-state]`` tells the page's state: loading, ready (with
+``data-ready-at``, ms since navigation), ended or error.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from ..ui.app import App
 from ..ui.events import Event, Resize
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
+from .record import MovesMirror
 from .storage import LocalStorageSettings
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
@@ -68,6 +70,7 @@ class BrowserFrontEnd:
         self.queue: list[Event] = [Resize(width, height)]
         self.last_time: float | None = None
         self.shown_status: str | None = None
+        self.moves = MovesMirror()
         self.running = False
         self.drawn = False  # whether a first frame has been drawn (the page is ready)
         # Proxies keep the Python callables alive for JavaScript; created once, kept here.
@@ -150,7 +153,7 @@ class BrowserFrontEnd:
         window.requestAnimationFrame(self.on_frame)
 
     def _step(self, timestamp: float) -> None:
-        """Feed the queued events, advance the App by the elapsed time and redraw it."""
+        """Feed the queued events, advance the App, redraw it and mirror its state."""
         dt = 0.0 if self.last_time is None else min(MAX_DT, (timestamp - self.last_time) / 1000)
         self.last_time = timestamp
         self.follow_window()
@@ -163,6 +166,9 @@ class BrowserFrontEnd:
         if text != self.shown_status:
             self.status.textContent = text
             self.shown_status = text
+        moves = self.moves.changed_text(self.app)
+        if moves is not None:
+            document.body.dataset.moves = moves
         if not self.drawn:
             self.drawn = True
             mark_ready()
