@@ -119,6 +119,10 @@ class OskaRules:
         )
         self.steps = (self._step_table(+1), self._step_table(-1))
         self.jumps = (self._jump_table(+1), self._jump_table(-1))
+        # jumpable[side][cell]: the cells a jump from cell could capture on, all at once
+        self.jumpable = tuple(
+            tuple(sum(over for over, _ in pairs) for pairs in table) for table in self.jumps
+        )
 
     # -- geometry -----------------------------------------------------------------
 
@@ -184,7 +188,7 @@ class OskaRules:
         white, black, turn = pos
         own, opp = (white, black) if turn == WHITE else (black, white)
         empty = self.full ^ (white | black)
-        steps, jumps = self.steps[turn], self.jumps[turn]
+        steps, jumps, jumpable = self.steps[turn], self.jumps[turn], self.jumpable[turn]
         nxt = 1 - turn
         captures: list[Position] = []
         quiet: list[Position] = []
@@ -193,12 +197,13 @@ class OskaRules:
             low = pieces & -pieces
             pieces ^= low
             cell = low.bit_length() - 1
-            for over, to in jumps[cell]:
-                if opp & over and empty & to:
-                    o, p = own ^ low ^ to, opp ^ over
-                    captures.append(
-                        _new_tuple(Position, (o, p, nxt) if turn == WHITE else (p, o, nxt))
-                    )
+            if opp & jumpable[cell]:  # most pieces have no opponent next to them
+                for over, to in jumps[cell]:
+                    if opp & over and empty & to:
+                        o, p = own ^ low ^ to, opp ^ over
+                        captures.append(
+                            _new_tuple(Position, (o, p, nxt) if turn == WHITE else (p, o, nxt))
+                        )
             for to in steps[cell]:
                 if empty & to:
                     o = own ^ low ^ to

@@ -10,25 +10,26 @@ well inside +/- ``WIN_BOUND``.
 
 The search is negamax with fail-soft alpha-beta, principal variation search (null
 windows after the first move, re-searched with the full window when they fail high), a
-transposition table and iterative deepening. The depth limit is exact: a table entry
-cuts the search only at the very depth it was searched with, so the value returned is
-the plain minimax value at that depth. Game ends score ``WIN - plies`` so the fastest
-win and the slowest loss are preferred.
+transposition table with enhanced transposition cut-offs (a child whose stored bound
+already refutes the parent ends the search of the parent) and iterative deepening. The
+depth limit is exact: a table entry cuts the search only at the very depth it was
+searched with, so the value returned is the plain minimax value at that depth. Game
+ends score ``WIN - plies`` so the fastest win and the slowest loss are preferred.
 
 Move ordering, which only changes the speed, never the value: the table's best child
-first, then (at nodes two or more plies from the horizon) the children in order of the
-static score they got as leaves of earlier iterations, best for the mover first; the
-game's own order (captures first in Oska) breaks ties. Static scores are cached, as the
-same position is reached by many move orders. Both tables are emptied when they grow
-past ``TABLE_LIMIT`` entries, which bounds the memory of long searches.
+from an earlier search first, then the game's own order (captures first in Oska).
+Static scores are cached, as many move orders lead to the same leaf. The table and the
+cache are emptied when they grow past ``TABLE_LIMIT`` entries, which bounds the memory
+of long searches (about 150 MB for Oska at worst).
 
 **Why generators.** The desktop loop and the browser (Pyodide, no threads) must keep
 drawing frames while the computer thinks. Each interior node of the search is a
 generator that ``yield``s every ``PAUSE_EVERY`` nodes, so a caller can run the search
 in slices of a few milliseconds and resume it exactly where it stopped: ``Thinker``
 does that for the UI, ``best_child`` simply runs it to the end. Leaves are evaluated
-inline by their parent, so the generator machinery costs little where most nodes are
-(measured: within the timing noise of a plain recursive version, see ``bench``).
+inline by their parent, so the generator machinery costs little where most nodes are:
+a few per cent against the same search as plain recursion (``python -m oska_gui.bench``
+measures it).
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ WIN = 1_000_000
 WIN_BOUND = WIN - 10_000
 INFINITY = 2 * WIN
 PAUSE_EVERY = 512
-TABLE_LIMIT = 1 << 19
+TABLE_LIMIT = 1 << 18
 EXACT, LOWER, UPPER = 0, 1, 2
 
 State = Hashable
@@ -84,8 +85,7 @@ class Progress:
 class AlphaBeta:
     """Alpha-beta search over one game with one evaluator; holds the tables and counters.
 
-    ``nodes`` counts every position visited (interior nodes, leaves and table hits);
-    ``evaluations`` counts the calls of the evaluator (cached scores are not counted).
+    ``nodes`` counts every position visited: interior nodes, leaves and table hits.
     """
 
     def __init__(self, game: Game, evaluate: Evaluator) -> None:
@@ -97,7 +97,6 @@ class AlphaBeta:
         # static[state] = evaluate(state), for states met as non-terminal leaves
         self.static: dict = {}
         self.nodes = 0
-        self.evaluations = 0
         self._pause_at = PAUSE_EVERY
 
     def search(self, state: Any, depth: int) -> Generator[None, None, int]:
@@ -110,10 +109,12 @@ class AlphaBeta:
 
     def _node(self, state: Any, depth: int, alpha: int, beta: int,
               ply: int) -> Generator[None, None, int]:
-        """Return (as a generator) the fail-soft alpha-beta score of an interior node.
+        """Return (as a generator) the fail-soft alpha-beta score of ``state``.
 
         ``depth`` >= 1 plies remain to the horizon; ``ply`` is the distance from the
-        root, used to score game ends.
+        root, used to score game ends. The result is exact when it lies strictly inside
+        (alpha, beta), else a bound on the exact score on the side of the window it
+        fell on; the table stores it with a flag saying which.
         """
         self.nodes += 1
         if self.nodes >= self._pause_at:
@@ -134,23 +135,45 @@ class AlphaBeta:
         kids = game.children(state)
         if not kids:
             return game.stuck_result * (WIN - ply)
+        if hint is not None and kids[0] != hint and hint in kids:
+            kids.remove(hint)
+            kids.insert(0, hint)
         if depth == 1:
-            best, best_kid = self._frontier(_hint_first(kids, hint), beta, ply + 1)
+            best, best_kid = self._frontier(kids, beta, ply + 1)
         else:
-            best, best_kid = yield from self._interior(
-                self._ordered(kids, hint), depth - 1, alpha, beta, ply + 1)
+            found = self._known_cut(kids, depth - 1, beta, ply + 1)
+            if found is None:
+                found = yield from self._principal_variation(kids, depth - 1, alpha, beta,
+                                                             ply + 1)
+            best, best_kid = found
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
         self.table[state] = (depth, flag, _to_table(best, ply), best_kid)
         return best
 
-    def _interior(self, kids: list, depth: int, alpha: int, beta: int,
-                  ply: int) -> Generator[None, None, tuple[int, Any]]:
+    def _known_cut(self, kids: list, depth: int, beta: int, ply: int) -> tuple[int, Any] | None:
+        """Return (score, child) if the table alone proves a child scores >= ``beta``.
+
+        Enhanced transposition cut-off: a child already searched at exactly ``depth``
+        whose stored value v, exact or an upper bound, has -v >= beta makes the parent
+        fail high at once, with -v as its lower bound. Returns None when no child does.
+        """
+        table = self.table
+        for kid in kids:
+            entry = table.get(kid)
+            if entry is not None and entry[0] == depth and entry[1] != LOWER:
+                score = -_from_table(entry[2], ply)
+                if score >= beta:
+                    return score, kid
+        return None
+
+    def _principal_variation(self, kids: list, depth: int, alpha: int, beta: int,
+                             ply: int) -> Generator[None, None, tuple[int, Any]]:
         """Return (as a generator) the best (score, child) of ``kids``, each ``depth`` deep.
 
         Principal variation search: the first child gets the window (alpha, beta); the
         others a null window that only proves them no better than alpha, and a full
-        re-search when that proof fails. The best score is exact when it lies strictly
-        inside the window, a bound otherwise (fail-soft).
+        re-search when that proof fails. Fail-soft: the best score is exact when it lies
+        strictly inside the window, a bound otherwise.
         """
         best, best_kid = -INFINITY, kids[0]
         for kid in kids:
@@ -187,7 +210,6 @@ class AlphaBeta:
                 value = static.get(kid)
                 if value is None:
                     value = static[kid] = self.evaluate(kid)
-                    self.evaluations += 1
                 score = -value
             if score > best:
                 best, best_kid = score, kid
@@ -195,17 +217,6 @@ class AlphaBeta:
                     break
         self.nodes += visited
         return best, best_kid
-
-    def _ordered(self, kids: list, hint: Any) -> list:
-        """Return ``kids`` sorted best first for the mover, ``hint`` (table move) first.
-
-        A child's cached static score is for the opponent, so the lowest comes first;
-        children never evaluated go last; the sort is stable, so the game's order
-        breaks ties and the search stays deterministic.
-        """
-        static = self.static
-        kids.sort(key=lambda kid: static.get(kid, INFINITY))
-        return _hint_first(kids, hint)
 
     def _make_room(self) -> None:
         """Schedule the next pause; empty a table that outgrew ``TABLE_LIMIT`` entries.
@@ -247,14 +258,6 @@ class AlphaBeta:
             progress.line = self.line(root, depth)
             if is_game_end(score):
                 return
-
-
-def _hint_first(kids: list, hint: Any) -> list:
-    """Return ``kids`` with ``hint`` moved to the front when it is one of them."""
-    if hint is not None and kids[0] != hint and hint in kids:
-        kids.remove(hint)
-        kids.insert(0, hint)
-    return kids
 
 
 def _to_table(score: int, ply: int) -> int:
