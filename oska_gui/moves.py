@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+_WHITE_BITS = str.maketrans("wb-", "100")
+_BLACK_BITS = str.maketrans("wb-", "010")
+
 
 class NotatedMove(Protocol):
     """What notation needs of a move (``oska.Move`` has it): its cells and its kind."""
@@ -60,3 +63,35 @@ def notation(move: NotatedMove, cell_name: Callable[[int], str]) -> str:
         return "pass"
     sep = "x" if move.is_capture else "-"
     return f"{cell_name(move.frm)}{sep}{cell_name(move.to)}"
+
+
+def cells_text(white: int, black: int, size: int) -> str:
+    """Return one character per cell, in reading order: 'w', 'b' or '-'.
+
+    Args:
+        white: the white bitboard (bit i is cell i).
+        black: the black bitboard.
+        size: the number of cells on the board.
+    """
+    chars = ["-"] * size
+    for letter, mask in (("w", white), ("b", black)):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            chars[low.bit_length() - 1] = letter
+    return "".join(chars)
+
+
+def split_rows(text: str, lengths: Sequence[int]) -> list[str]:
+    """Return ``text`` (one character per cell) cut into rows of the given lengths."""
+    rows, start = [], 0
+    for length in lengths:
+        rows.append(text[start:start + length])
+        start += length
+    return rows
+
+
+def bitboards(text: str) -> tuple[int, int]:
+    """Return the (white, black) bitboards of one character per cell over 'w', 'b', '-'."""
+    bits = text[::-1]  # the last cell is the highest bit
+    return int(bits.translate(_WHITE_BITS), 2), int(bits.translate(_BLACK_BITS), 2)

@@ -14,8 +14,10 @@ Moves for people (the UI, notation, logs) are recovered from a pair of positions
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
+
+from .moves import bitboards, cell_label, cells_text, move_cells, notation, split_rows
 
 WHITE, BLACK = 0, 1
 SIDE_NAMES = ("White", "Black")
@@ -219,14 +221,7 @@ class OskaRules:
 
     def move_between(self, before: Position, after: Position) -> Move:
         """Return the move that turns ``before`` into its child ``after``."""
-        mover = before.turn
-        own_before, own_after = (before[mover], after[mover])
-        if own_before == own_after:
-            return PASS
-        frm = own_before & ~own_after
-        to = own_after & ~own_before
-        gone = before[1 - mover] & ~after[1 - mover]
-        return Move(frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1)
+        return Move(*move_cells(before, after))
 
     def moves(self, pos: Position) -> list[Move]:
         """Return the legal moves of the side to move (``[PASS]`` if it must pass)."""
@@ -292,8 +287,7 @@ class OskaRules:
 
     def cell_name(self, cell: int) -> str:
         """Return a cell's name: row letter from the top, column from 1 (e.g. 'b2')."""
-        r, c = self.cells[cell]
-        return f"{chr(ord('a') + r)}{c + 1}"
+        return cell_label(*self.cells[cell])
 
     def parse_cell(self, text: str) -> int:
         """Return the cell named ``text`` (e.g. 'b2'); raises ValueError if none."""
@@ -306,10 +300,7 @@ class OskaRules:
 
     def move_text(self, move: Move) -> str:
         """Return the notation of ``move``: 'b2-c1' (step), 'b2xd3' (jump) or 'pass'."""
-        if move.is_pass:
-            return "pass"
-        sep = "x" if move.is_capture else "-"
-        return f"{self.cell_name(move.frm)}{sep}{self.cell_name(move.to)}"
+        return notation(move, self.cell_name)
 
     def parse_move(self, text: str, pos: Position) -> Move:
         """Return the legal move written ``text`` in ``pos``; raises ValueError if none."""
@@ -333,30 +324,11 @@ class OskaRules:
 
     def to_rows(self, pos: Position) -> list[str]:
         """Return the board as the spec's list of row strings over 'w', 'b', '-'."""
-        rows = []
-        cell = 0
-        for length in self.lengths:
-            row = []
-            for bit in range(cell, cell + length):
-                if pos.white >> bit & 1:
-                    row.append("w")
-                elif pos.black >> bit & 1:
-                    row.append("b")
-                else:
-                    row.append("-")
-            rows.append("".join(row))
-            cell += length
-        return rows
+        return split_rows(cells_text(pos.white, pos.black, self.size), self.lengths)
 
     def from_rows(self, rows: list[str], turn: int) -> Position:
         """Return the position of well-formed row strings (see ``boards`` to validate)."""
-        white = black = 0
-        for bit, ch in enumerate("".join(rows)):
-            if ch == "w":
-                white |= 1 << bit
-            elif ch == "b":
-                black |= 1 << bit
-        return Position(white, black, turn)
+        return Position(*bitboards("".join(rows)), turn)
 
     def picture(self, pos: Position) -> str:
         """Return a small centred text picture of the board, one line per row."""
@@ -365,7 +337,7 @@ class OskaRules:
 
 
 
-@lru_cache(maxsize=None)
+@cache
 def oska_rules(n: int) -> OskaRules:
     """Return the shared ``OskaRules`` for board size ``n`` (built once per n)."""
     return OskaRules(n)

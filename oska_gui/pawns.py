@@ -19,12 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from .moves import cell_label, move_cells, notation
+from .moves import bitboards, cell_label, cells_text, move_cells, notation, split_rows
 from .oska import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, pieces
 
 _new_tuple = tuple.__new__
-_WHITE_BITS = str.maketrans("wb-", "100")
-_BLACK_BITS = str.maketrans("wb-", "010")
 
 
 class PawnRules:
@@ -170,15 +168,11 @@ class PawnRules:
 
     def to_rows(self, pos: Position) -> list[str]:
         """Return the board as n row strings over 'w', 'b', '-' (row 0 first)."""
-        cells = ["w" if pos.white >> i & 1 else "b" if pos.black >> i & 1 else "-"
-                 for i in range(self.size)]
-        return ["".join(cells[r * self.n:(r + 1) * self.n]) for r in range(self.n)]
+        return split_rows(cells_text(pos.white, pos.black, self.size), (self.n,) * self.n)
 
     def from_rows(self, rows: list[str], turn: int) -> Position:
         """Return the position of well-formed row strings with ``turn`` to move."""
-        bits = "".join(rows)[::-1]  # the last cell is the highest bit
-        return Position(int(bits.translate(_WHITE_BITS), 2), int(bits.translate(_BLACK_BITS), 2),
-                        turn)
+        return Position(*bitboards("".join(rows)), turn)
 
 
 @cache
