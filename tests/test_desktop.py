@@ -245,37 +245,47 @@ def test_click_storm_keeps_every_position_legal() -> None:
     assert sum(checked.values()) - len(checked) >= 30  # and moves were really played
 
 
-def test_frame_gaps_stay_short_while_the_strongest_level_thinks_on_n8() -> None:
-    """Frames keep coming while the computer searches: the longest gap is measured in
-    process CPU time (what our loop costs) and in wall time (includes other processes on
-    this shared machine, reported, not asserted)."""
+MAX_FRAME_CPU = 0.030  # seconds: a 10 ms think slice plus drawing, with room to spare
+
+
+def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
+    """Frames keep coming while the computer searches for 2 s, when its move arrives and
+    while the search's tables are freed afterwards (the pacer then lets go of the GC).
+
+    The longest gap is measured in process CPU time (what our loop costs) and in wall
+    time (includes other processes on this shared machine, reported, not asserted).
+    """
     runner = runner_for({"kind": "oska", "n": 8, "mode": "hvc", "human_side": 1,
-                         "levels": ["strongest", "strongest"], "animation": "normal"})
+                         "levels": ["master", "master"], "animation": "normal"})
     post_key(pygame.K_RETURN)
     runner.step()
-    match = runner.app.game.match
-    wall, cpu = [], []
+    app = runner.app
+    match = app.game.match
+    wall, cpu, depth, moved_at = [], [], 0, None
     last_wall, last_cpu = time.perf_counter(), time.process_time()
-    end = last_wall + 3.0
-    while time.perf_counter() < end:
+    while app.pacer.frozen or moved_at is None:
         runner.step()
         now_wall, now_cpu = time.perf_counter(), time.process_time()
         wall.append(now_wall - last_wall)
         cpu.append(now_cpu - last_cpu)
         last_wall, last_cpu = now_wall, now_cpu
-    assert match.thinking == 0
-    found = re.search(r"thinking… depth (\d+)", runner.app.status_text)
-    assert found, runner.app.status_text
-    depth = int(found.group(1))
-    report = {"frames": len(wall), "depth_reached": depth,
+        found = re.search(r"thinking… depth (\d+)", app.status_text)
+        depth = max(depth, int(found.group(1))) if found else depth
+        if moved_at is None and match.history.cursor == 1:
+            moved_at = len(wall) - 1
+        assert len(wall) < 2000, "the move or the freeing of its tables never ended"
+    after = slice(moved_at, None)
+    report = {"frames": len(wall), "depth_reached": depth, "frames_after_the_move": len(cpu[after]),
               "wall_max_ms": round(max(wall) * 1000, 1),
               "wall_median_ms": round(statistics.median(wall) * 1000, 1),
               "cpu_max_ms": round(max(cpu) * 1000, 1),
-              "cpu_median_ms": round(statistics.median(cpu) * 1000, 1)}
+              "cpu_median_ms": round(statistics.median(cpu) * 1000, 1),
+              "wall_max_from_the_move_ms": round(max(wall[after]) * 1000, 1),
+              "cpu_max_from_the_move_ms": round(max(cpu[after]) * 1000, 1)}
     (ARTIFACTS / "desktop-frame-gaps.json").write_text(json.dumps(report, indent=2) + "\n")
-    print("frame gaps while thinking on n = 8:", report)
+    print("frame gaps through a computer move on n = 8:", report)
     assert depth >= 5
-    assert max(cpu) < 0.050, report
+    assert max(cpu) < MAX_FRAME_CPU, report
     assert len(wall) >= 30, report
 
 

@@ -128,6 +128,41 @@ def test_help_overlay_opens_and_closes_and_q_quits() -> None:
     assert other.quitting
 
 
+def help_texts(app: App) -> list[str]:
+    """Return the texts of the help overlay as ``app`` draws it."""
+    app.handle(KeyPress("?"))
+    canvas = RecordingCanvas(app.width, app.height)
+    app.draw(canvas)
+    app.handle(KeyPress("x"))  # any key closes it
+    return canvas.texts()
+
+
+def test_without_quit_there_is_no_quit_button_and_q_does_nothing() -> None:
+    """The browser's App (``can_quit=False``): no Quit anywhere, Q ignored; the desktop's
+    (the default) offers Quit on the start screen, in the CvC panel and in the help."""
+    settings = {**QUICK, "mode": "cvc"}
+    desktop = App(MemoryStorage(settings), 900, 700)
+    page = App(MemoryStorage(settings), 900, 700, can_quit=False)
+    assert "quit" in desktop.start.button_names and "quit" not in page.start.button_names
+    assert "Q" in help_texts(desktop) and "Q" not in help_texts(page)
+    assert "quit" not in help_texts(page)
+    page.handle(KeyPress("q"))
+    assert not page.quitting and page.scene is page.start
+    for app in (desktop, page):
+        app.handle(KeyPress("enter"))
+    assert "quit" in desktop.game.buttons and "quit" not in page.game.buttons
+    assert "quit" not in page.game.panel().buttons
+    page.handle(KeyPress("q"))
+    page.handle(KeyPress("?"))
+    page.handle(KeyPress("q"))  # closes the help, and that is all
+    frames(page, 30)
+    assert not page.quitting and not page.help and page.game.match.history.cursor > 0
+    desktop.handle(KeyPress("q"))
+    assert desktop.quitting
+    page.handle(Quit())  # the front end itself closing still ends the App
+    assert page.quitting
+
+
 def test_menu_and_resume_keep_the_game() -> None:
     app = App(MemoryStorage(QUICK), 900, 700)
     app.handle(KeyPress("enter"))

@@ -11,14 +11,20 @@ front end's storage at start and saved whenever they change.
 
 The desktop may also offer external bots (``bots``: a ``BotSource`` by side, from the
 command line) and open a recorded game to step through (``replay``); ``close`` stops
-the bots' processes. The browser uses neither.
+the bots' processes. The browser uses neither, and it makes the App with
+``can_quit=False``: a web page cannot close itself, so there is no Quit button and Q
+does nothing.
+
+Memory work is paced (``memory.GcPacer``): the garbage collector stays out of the
+frames in which the computer thinks, and the tables of a finished search are freed a
+little per frame instead of all in the frame that shows the computer's move.
 """
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, Quit, Resize
@@ -26,6 +32,7 @@ from .game_scene import GameScene
 from .games import GameAdapter, make_game
 from .help import draw_help
 from .match import Match, PlayerFactory, Replay, default_players
+from .memory import GcPacer
 from .players import BotSource, Player
 from .settings import EXTERNAL, HVH, Settings, Storage, load_settings, save_settings
 from .start_scene import StartScene, offer_bots
@@ -35,37 +42,13 @@ HELP_KEYS = ("?", "f1")
 REPLAY_TOAST = "Replay: R or Right arrow for the next move, U or Left arrow to go back"
 
 
-class GcPacer:
-    """Keeps the garbage collector's full sweeps out of the frames where the AI thinks.
-
-    A search creates a large transposition table; Python's periodic full collections
-    walk all of it and can stall a frame for tens of milliseconds. While thinking, every
-    frame freezes what exists (frozen objects are skipped by collections); once the
-    thinking is over, the objects are unfrozen and collected in one go.
-    """
-
-    def __init__(self) -> None:
-        """Start with nothing frozen."""
-        self.frozen = False
-
-    def frame(self, thinking: bool) -> None:
-        """Call once per frame with whether the computer is thinking."""
-        if thinking:
-            gc.freeze()
-            self.frozen = True
-        elif self.frozen:
-            gc.unfreeze()
-            self.frozen = False
-            gc.collect()
-
-
 class App:
     """The whole game UI, independent of pygame and of the browser."""
 
     def __init__(self, storage: Storage, width: int = 1024, height: int = 720,
                  think_slice: float = THINK_SLICE,
-                 make_player: PlayerFactory = default_players,
-                 bots: Mapping[int, BotSource] | None = None) -> None:
+                 make_player: PlayerFactory | None = None,
+                 bots: Mapping[int, BotSource] | None = None, can_quit: bool = True) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -73,22 +56,27 @@ class App:
             width: the window width in pixels.
             height: the window height in pixels.
             think_slice: seconds the computer may think per frame.
-            make_player: builds the computer player of a side (default: the built-in AI).
+            make_player: builds the computer player of a side (default: the built-in AI,
+                its spent search tables freed by the App a little per frame).
             bots: external bots by side (WHITE = 0, BLACK = 1), offered on the start
                 screen and chosen there to begin with.
+            can_quit: whether the player may quit (Q, the Quit buttons); a ``Quit``
+                event from the front end (the window closing) ends the App either way.
         """
+        self.pacer = GcPacer()
+        self.can_quit = can_quit
         self.storage = storage
         self.bots = dict(bots or {})
         self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
-        self.make_player = make_player
+        self.make_player = make_player or partial(default_players,
+                                                  reclaimer=self.pacer.reclaimer)
         self.game: GameScene | None = None
         self.start = self._start_scene()
         self.scene: StartScene | GameScene = self.start
         self.help = False
         self.quitting = False
-        self.pacer = GcPacer()
 
     @property
     def status_text(self) -> str:
@@ -108,11 +96,11 @@ class App:
             if isinstance(event, (KeyPress, PointerDown)):
                 self.help = False
                 if isinstance(event, KeyPress) and event.key == "q":
-                    self.quitting = True
+                    self._act("quit")
         elif isinstance(event, KeyPress) and event.key in HELP_KEYS:
             self.help = True
         elif isinstance(event, KeyPress) and event.key == "q":
-            self.quitting = True
+            self._act("quit")
         else:
             action = self.scene.handle(event)
             if self.scene is self.start:
@@ -124,7 +112,7 @@ class App:
     def _act(self, action: str | None) -> None:
         """Carry out a scene's action: start, resume, new, menu, help or quit."""
         if action == "quit":
-            self.quitting = True
+            self.quitting |= self.can_quit
         elif action == "help":
             self.help = True
         elif action in ("start", "new"):
@@ -139,7 +127,8 @@ class App:
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
-        return StartScene(self.settings, self.width, self.height, can_resume, labels)
+        return StartScene(self.settings, self.width, self.height, can_resume, labels,
+                          self.can_quit)
 
     def _keep_settings(self, settings: Settings) -> None:
         """Adopt and save ``settings`` if they differ from the current ones."""
@@ -150,7 +139,7 @@ class App:
     def new_game(self) -> None:
         """Start a new game with the current settings and show it."""
         game = make_game(self.settings.kind, self.settings.n)
-        self._show(Match(game, self.settings, self._player))
+        self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer))
 
     def replay(self, replay: Replay) -> None:
         """Show the recorded game ``replay`` at its start, its moves ready to redo.
@@ -161,14 +150,16 @@ class App:
         """
         game = make_game(replay.kind, replay.n)
         settings = replace(self.settings, kind=replay.kind, n=replay.n, mode=HVH)
-        self._show(Match(game, settings, self._player, replay=replay))
+        self._show(Match(game, settings, self._player, replay=replay,
+                         reclaimer=self.pacer.reclaimer))
         self.game.say(REPLAY_TOAST)
 
     def _show(self, match: Match) -> None:
         """Leave the game in progress (if any) and show ``match`` instead."""
         if self.game is not None:
             self.game.match.abandon()
-        self.game = GameScene(match, self.width, self.height, self.think_slice)
+        self.game = GameScene(match, self.width, self.height, self.think_slice,
+                              self.can_quit)
         self.scene = self.game
 
     def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
@@ -195,4 +186,4 @@ class App:
         """Paint the current scene (and the help overlay) on ``canvas``."""
         self.scene.draw(canvas)
         if self.help:
-            draw_help(canvas, self.width, self.height)
+            draw_help(canvas, self.width, self.height, self.can_quit)

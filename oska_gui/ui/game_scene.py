@@ -41,9 +41,20 @@ APP_ACTIONS = ("new", "menu", "help", "quit")
 class GameScene:
     """A game on screen: its match, input state, animations and drawing."""
 
-    def __init__(self, match: Match, width: float, height: float, think_slice: float) -> None:
-        """Show ``match`` in a ``width`` x ``height`` window; think ``think_slice`` s a frame."""
+    def __init__(self, match: Match, width: float, height: float, think_slice: float,
+                 can_quit: bool = True) -> None:
+        """Show ``match`` in a ``width`` x ``height`` window.
+
+        Args:
+            match: the game to show and play.
+            width: the window width in pixels.
+            height: the window height in pixels.
+            think_slice: seconds the computer may think per frame.
+            can_quit: whether the panel may offer a Quit button (a web page cannot close
+                itself).
+        """
         self.match = match
+        self.can_quit = can_quit
         self.settings: Settings = match.settings
         self.width, self.height = width, height
         self.think_slice = think_slice
@@ -63,6 +74,8 @@ class GameScene:
     def buttons(self) -> tuple[str, ...]:
         """Return the panel's button names for this mode (pause reads 'resume' if paused)."""
         names = BUTTONS.get(self.settings.mode, BUTTONS[HVC])
+        if not self.can_quit:
+            names = tuple(name for name in names if name != "quit")
         if self.match.paused:
             names = tuple("resume" if name == "pause" else name for name in names)
         return names

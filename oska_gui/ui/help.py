@@ -19,8 +19,8 @@ SHORTCUTS = (
     ("C", "cell names on the board: show or hide (kept for next time)"),
     ("M  /  Esc", "menu (start screen); Esc also drops a selection"),
     ("?  /  F1", "this help"),
-    ("Q", "quit"),
 )
+QUIT_SHORTCUT = ("Q", "quit")
 HOW_TO = (
     "Click one of your pieces, then a highlighted hole (or drag the piece there).",
     "Oska: step diagonally forward, or jump over an enemy piece to capture it.",
@@ -30,10 +30,18 @@ TITLE = "How to play"
 CLOSE_TEXT = "Click anywhere or press any key to close"
 
 
-def draw_help(canvas: Canvas, width: float, height: float) -> None:
-    """Paint the help overlay over whatever is on screen."""
+def draw_help(canvas: Canvas, width: float, height: float, can_quit: bool = True) -> None:
+    """Paint the help overlay over whatever is on screen.
+
+    Args:
+        canvas: where to paint.
+        width: the window width in pixels.
+        height: the window height in pixels.
+        can_quit: whether to list the Q shortcut (the App quits on Q).
+    """
+    shortcuts = SHORTCUTS + (QUIT_SHORTCUT,) if can_quit else SHORTCUTS
     canvas.rect(0, 0, width, height, theme.SCRIM)
-    lines = len(SHORTCUTS) + len(HOW_TO) + 3
+    lines = len(shortcuts) + len(HOW_TO) + 3
     rect = overlay_card(width, height, lines)
     card(canvas, rect, theme.PANEL, 16)
     step = rect.h / (lines + 2.2)
@@ -47,7 +55,7 @@ def draw_help(canvas: Canvas, width: float, height: float) -> None:
         fitted_text(canvas, text, x, y, inner, size * 0.95, theme.TEXT_DIM, anchor="left")
         y += step
     y += step * 0.4
-    for keys, meaning in SHORTCUTS:
+    for keys, meaning in shortcuts:
         fitted_text(canvas, keys, x, y, inner * 0.3, size, theme.SELECT, anchor="left",
                     bold=True)
         fitted_text(canvas, meaning, x + inner * 0.32, y, inner * 0.68, size, theme.TEXT,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from ..oska import SIDE_NAMES, Move, Outcome
 from .games import GameAdapter, Position
 from .history import History
+from .memory import Reclaimer
 from .players import Player, hint_player, make_player
 from .settings import CVC, HVC, PACE_DELAYS, Settings
 
@@ -66,9 +67,13 @@ Event = Played | Announced
 PlayerFactory = Callable[[GameAdapter, Settings, int], Player]
 
 
-def default_players(game: GameAdapter, settings: Settings, side: int) -> Player:
-    """Return the built-in computer player for ``side`` as ``settings`` ask."""
-    return make_player(game, settings.levels[side], settings.evaluators[side])
+def default_players(game: GameAdapter, settings: Settings, side: int,
+                    reclaimer: Reclaimer | None = None) -> Player:
+    """Return the built-in computer player for ``side`` as ``settings`` ask.
+
+    ``reclaimer`` frees its spent search tables a little per frame (None: at once).
+    """
+    return make_player(game, settings.levels[side], settings.evaluators[side], reclaimer)
 
 
 class Match:
@@ -76,7 +81,7 @@ class Match:
 
     def __init__(self, game: GameAdapter, settings: Settings,
                  make: PlayerFactory = default_players, start: Position | None = None,
-                 replay: Replay | None = None) -> None:
+                 replay: Replay | None = None, reclaimer: Reclaimer | None = None) -> None:
         """Start a game of ``game`` as ``settings`` say (mode, sides, levels).
 
         Args:
@@ -86,6 +91,8 @@ class Match:
             start: the position to start from (default: the game's starting position).
             replay: a recorded game of ``game`` to step through: the match starts at its
                 first position with the rest ready to redo (``start`` is then unused).
+            reclaimer: frees the hint search's spent tables a little per frame (None:
+                at once).
         """
         self.game = game
         self.settings = settings
@@ -104,6 +111,7 @@ class Match:
         self.forfeit: Outcome | None = self._recorded_forfeit()
         self.hint: Move | None = None
         self._hinter: Player | None = None
+        self.reclaimer = reclaimer
         self.events: list[Event] = []
         self.pace = settings.pace
 
@@ -248,7 +256,7 @@ class Match:
         if not self.human_to_move:
             return False
         if self._hinter is None and self.hint is None:
-            self._hinter = hint_player(self.game)
+            self._hinter = hint_player(self.game, self.reclaimer)
             self._hinter.start(self.position)
         return True
 

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from ..search import Thinker, is_game_end, plies_to_end
 from ..solver import SolveJob
 from .games import GameAdapter, Position
+from .memory import Reclaimer
 
 ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves exactly
 # Try the endgame solver only when both sides together have at most this many rows
@@ -111,11 +112,21 @@ class SearchPlayer:
 
     failure: str | None = None
 
-    def __init__(self, game: GameAdapter, level: Level, evaluator: str) -> None:
-        """Prepare a player of ``level`` using the evaluator called ``evaluator``."""
+    def __init__(self, game: GameAdapter, level: Level, evaluator: str,
+                 reclaimer: Reclaimer | None = None) -> None:
+        """Prepare a player of ``level`` using the evaluator called ``evaluator``.
+
+        Args:
+            game: the game played.
+            level: the strength.
+            evaluator: the name of one of ``game``'s evaluators.
+            reclaimer: where the tables of a finished or abandoned search go to be
+                freed a little per frame (None: they are freed at once).
+        """
         self.game = game
         self.level = level
         self.evaluate = game.evaluator(evaluator)
+        self.reclaimer = reclaimer
         self.name = f"{level.name} · {level.describe()}"
         self._job: SolveJob | None = None
         self._thinker: Thinker | None = None
@@ -157,9 +168,15 @@ class SearchPlayer:
         if thinker is None:
             return None
         if thinker.advance(seconds):
-            self._thinker = None
+            self._drop_thinker()
             return thinker.best
         return None
+
+    def _drop_thinker(self) -> None:
+        """Let go of the search, handing its tables to the reclaimer (if any)."""
+        thinker, self._thinker = self._thinker, None
+        if thinker is not None and self.reclaimer is not None:
+            self.reclaimer.take(thinker.search.table, thinker.search.static)
 
     @property
     def status(self) -> str:
@@ -178,7 +195,7 @@ class SearchPlayer:
     def stop(self) -> None:
         """Abandon the move in progress."""
         self._job = None
-        self._thinker = None
+        self._drop_thinker()
 
 
 class BoardBot(Protocol):
@@ -283,11 +300,13 @@ class BotSource(Protocol):
         """Stop whatever runs the bot (its process); ``player`` may start it again."""
 
 
-def make_player(game: GameAdapter, level_key: str, evaluator: str) -> SearchPlayer:
+def make_player(game: GameAdapter, level_key: str, evaluator: str,
+                reclaimer: Reclaimer | None = None) -> SearchPlayer:
     """Return the computer player of the level called ``level_key`` on ``game``.
 
     'perfect' on a board the solver does not cover falls back to 'strongest'; an
-    unknown level raises ValueError.
+    unknown level raises ValueError. ``reclaimer`` frees the player's spent search
+    tables a little per frame (see ``SearchPlayer``).
     """
     if level_key not in LEVELS_BY_KEY:
         raise ValueError(f"unknown level {level_key!r}; choose one of {list(LEVELS_BY_KEY)}")
@@ -296,9 +315,12 @@ def make_player(game: GameAdapter, level_key: str, evaluator: str) -> SearchPlay
         level = LEVELS_BY_KEY["strongest"]
     if evaluator not in game.evaluator_names():
         evaluator = game.evaluator_names()[0]
-    return SearchPlayer(game, level, evaluator)
+    return SearchPlayer(game, level, evaluator, reclaimer)
 
 
-def hint_player(game: GameAdapter) -> SearchPlayer:
-    """Return the player that suggests moves to humans (best evaluator, about 1 s)."""
-    return SearchPlayer(game, HINT_LEVEL, game.evaluator_names()[0])
+def hint_player(game: GameAdapter, reclaimer: Reclaimer | None = None) -> SearchPlayer:
+    """Return the player that suggests moves to humans (best evaluator, about 1 s).
+
+    ``reclaimer`` frees its spent search tables a little per frame (see ``SearchPlayer``).
+    """
+    return SearchPlayer(game, HINT_LEVEL, game.evaluator_names()[0], reclaimer)

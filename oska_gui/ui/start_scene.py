@@ -146,7 +146,8 @@ class StartScene:
     """The start screen over the current settings; ``settings`` holds the choices."""
 
     def __init__(self, settings: Settings, width: float, height: float,
-                 can_resume: bool = False, bots: Mapping[int, str] | None = None) -> None:
+                 can_resume: bool = False, bots: Mapping[int, str] | None = None,
+                 can_quit: bool = True) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
@@ -155,11 +156,13 @@ class StartScene:
             height: the window height in pixels.
             can_resume: whether a game in progress can be resumed (Esc).
             bots: the label of the external bot offered for a side, by side.
+            can_quit: whether to offer a Quit button (a web page cannot close itself).
         """
         self.settings = settings
         self.bots = dict(bots or {})
         self.width, self.height = width, height
         self.can_resume = can_resume
+        self.can_quit = can_quit
         self.focus = 0
         self.pointer = (-1.0, -1.0)
         self.clock = 0.0
@@ -172,8 +175,9 @@ class StartScene:
     @property
     def button_names(self) -> tuple[str, ...]:
         """Return the names of the buttons along the bottom."""
-        return ("start", "resume", "help", "quit") if self.can_resume else ("start", "help",
-                                                                             "quit")
+        resume = ("resume",) if self.can_resume else ()
+        quit_ = ("quit",) if self.can_quit else ()
+        return ("start", *resume, "help", *quit_)
 
     def layout(self) -> MenuLayout:
         """Return the layout of the start screen for the current window and rows."""

@@ -13,7 +13,10 @@ zooms and rotations reach the App as ``Resize`` events. ``app.status_text`` is c
 into the ``#status`` live region for screen readers (and tests), and the moves of the
 game into ``body[data-moves]`` (notation, space-separated) in the same frame, so a test
 reads both together. ``body[data-state]`` tells the page's state: loading, ready (with
-``data-ready-at``, ms since navigation), ended or error.
+``data-ready-at``, ms since navigation) or error.
+
+A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
+no Quit button, and Q does nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from .storage import LocalStorageSettings
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel")
-ENDED_TEXT = "Oska has ended. Reload the page to play again."
 
 
 def window_size() -> tuple[int, int, float]:
@@ -146,10 +148,6 @@ class BrowserFrontEnd:
             self.stop()
             show_failure(err)
             return
-        if self.app.quitting:
-            self.stop()
-            show_message("ended", ENDED_TEXT)
-            return
         window.requestAnimationFrame(self.on_frame)
 
     def _step(self, timestamp: float) -> None:
@@ -205,6 +203,6 @@ def start() -> BrowserFrontEnd:
         The running front end.
     """
     width, height, _ = window_size()
-    front_end = BrowserFrontEnd(App(open_settings(), width, height))
+    front_end = BrowserFrontEnd(App(open_settings(), width, height, can_quit=False))
     front_end.start()
     return front_end
