@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from oska_gui.oska import BLACK, PASS, WHITE, Move, OskaRules, Position, oska_rules
 
 sys.path.insert(0, str(Path(__file__).parent))
+from board_strategies import boards  # noqa: E402
 from reference_oska import (  # noqa: E402
-    ref_board_from_cells,
     ref_movegen,
     ref_result,
     ref_row_lengths,
@@ -116,22 +116,6 @@ def flip_colours(board: Board) -> Board:
 def mirror_left_right(board: Board) -> Board:
     """Return ``board`` with every row reversed."""
     return [row[::-1] for row in board]
-
-
-@st.composite
-def boards(draw: st.DrawFn, min_n: int = 4, max_n: int = 8) -> Board:
-    """Draw an arbitrary board: n in [min_n, max_n], up to n pieces per colour, anywhere.
-
-    At least one piece is on the board (RULES.md gives the empty board no result).
-    """
-    n = draw(st.integers(min_n, max_n))
-    size = sum(ref_row_lengths(n))
-    white = draw(st.lists(st.integers(0, size - 1), unique=True, max_size=n))
-    free = [c for c in range(size) if c not in white]
-    black = draw(st.lists(st.sampled_from(free), unique=True, max_size=n))
-    if not white and not black:
-        white = [draw(st.integers(0, size - 1))]
-    return ref_board_from_cells(n, white, black)
 
 
 # -- perft and exhaustive comparison from the start ------------------------------------

@@ -21,13 +21,12 @@ from hypothesis import strategies as st
 from oska_gui import movegen, oskaplayer
 
 sys.path.insert(0, str(Path(__file__).parent))
+from board_strategies import boards  # noqa: E402
 from reference_oska import (  # noqa: E402
     opponent,
-    ref_board_from_cells,
     ref_movegen,
     ref_prove,
     ref_result,
-    ref_row_lengths,
     ref_start,
     ref_successors,
 )
@@ -49,19 +48,6 @@ def to_lists(board: Board, empty: str) -> list[list[str]]:
 def multiset(boards: list) -> Counter:
     """Return the boards (either form) as a Counter of hashable row tuples."""
     return Counter(tuple(row if isinstance(row, str) else tuple(row) for row in b) for b in boards)
-
-
-@st.composite
-def boards(draw: st.DrawFn, min_n: int = 4, max_n: int = 8) -> Board:
-    """Draw an arbitrary string board: up to n pieces per colour anywhere, at least one."""
-    n = draw(st.integers(min_n, max_n))
-    size = sum(ref_row_lengths(n))
-    white = draw(st.lists(st.integers(0, size - 1), unique=True, max_size=n))
-    free = [c for c in range(size) if c not in white]
-    black = draw(st.lists(st.sampled_from(free), unique=True, max_size=n))
-    if not white and not black:
-        white = [draw(st.integers(0, size - 1))]
-    return ref_board_from_cells(n, white, black)
 
 
 def game_over(board: Board) -> bool:
