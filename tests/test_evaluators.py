@@ -321,3 +321,16 @@ def test_passed_score_is_the_real_result(case: Case) -> None:
         score = strong_evaluator(rules)(pos)
         assert abs(score) >= PASSED_WIN or score == 0
         assert sign(score) == game_value(rules, pos)
+
+
+@pytest.mark.parametrize("rows", [["-bbb", "-b-", "--", "-w-", "-www"],
+                                  ["bbb-", "b--", "--", "w--", "www-"]])
+@pytest.mark.parametrize("turn", [WHITE, BLACK])
+def test_a_deadlock_at_the_horizon_scores_as_the_draw_it_is(rows: list[str], turn: int) -> None:
+    """Neither side can move (each last piece is walled in by its own home pieces): the
+    game ends in a draw, so the strong evaluator, seeing it at the depth limit, says 0."""
+    rules = oska_rules(4)
+    pos = rules.from_rows(rows, turn)
+    assert rules.terminal(pos) is None and rules.children(pos) == []
+    assert rules.outcome(pos).winner is None
+    assert oska_evaluator(rules, "strong")(pos) == 0
