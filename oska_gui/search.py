@@ -88,10 +88,17 @@ class AlphaBeta:
     ``nodes`` counts every position visited: interior nodes, leaves and table hits.
     """
 
-    def __init__(self, game: Game, evaluate: Evaluator) -> None:
-        """Prepare a search of ``game`` scored by ``evaluate`` with empty tables."""
+    def __init__(self, game: Game, evaluate: Evaluator,
+                 discard: Callable[[dict], None] | None = None) -> None:
+        """Prepare a search of ``game`` scored by ``evaluate`` with empty tables.
+
+        ``discard`` receives each table that outgrew ``TABLE_LIMIT`` (it is replaced by
+        an empty one), e.g. to free it a little per frame; by default it is emptied
+        at once.
+        """
         self.game = game
         self.evaluate = evaluate
+        self.discard = discard
         # table[state] = (depth, bound flag, score relative to state, best child)
         self.table: dict = {}
         # static[state] = evaluate(state), for states met as non-terminal leaves
@@ -225,9 +232,18 @@ class AlphaBeta:
         ordering, for cut-offs at their exact depth and to skip re-evaluations.
         """
         self._pause_at = self.nodes + PAUSE_EVERY
-        for table in (self.table, self.static):
-            if len(table) > TABLE_LIMIT:
-                table.clear()
+        if len(self.table) > TABLE_LIMIT:
+            self.table = self._replace(self.table)
+        if len(self.static) > TABLE_LIMIT:
+            self.static = self._replace(self.static)
+
+    def _replace(self, full: dict) -> dict:
+        """Hand the outgrown table ``full`` to ``discard`` (or empty it); return a new one."""
+        if self.discard is None:
+            full.clear()
+        else:
+            self.discard(full)
+        return {}
 
     def best_kid(self, state: Any) -> Any:
         """Return the best child of ``state`` recorded by the last search of it."""
@@ -313,9 +329,13 @@ class Thinker:
     """
 
     def __init__(self, game: Game, evaluate: Evaluator, root: Any, max_depth: int = 64,
-                 time_limit: float | None = None) -> None:
-        """Prepare to search ``root``; raises ValueError if the game is over there."""
-        self.search = AlphaBeta(game, evaluate)
+                 time_limit: float | None = None,
+                 discard: Callable[[dict], None] | None = None) -> None:
+        """Prepare to search ``root``; raises ValueError if the game is over there.
+
+        ``discard`` receives tables the search outgrows (see ``AlphaBeta``).
+        """
+        self.search = AlphaBeta(game, evaluate, discard)
         self.progress = Progress()
         self.time_limit = time_limit
         self.thought = 0.0

@@ -178,6 +178,25 @@ def test_alpha_beta_stays_exact_when_tables_are_emptied(case: tuple, name: str) 
         check_against_minimax(rules, evaluator(rules, name), pos, depth)
 
 
+def test_outgrown_tables_go_to_discard_and_the_result_stays() -> None:
+    """A search given ``discard`` hands over its outgrown tables whole (to be freed
+    elsewhere, a little per frame) and still returns what a search without it does."""
+    rules = oska_rules(5)
+    evaluate = evaluator(rules, "strong")
+    plain = Thinker(rules, evaluate, rules.start(), max_depth=6)
+    handed: list[dict] = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(search, "TABLE_LIMIT", 200)
+        sliced = Thinker(rules, evaluate, rules.start(), max_depth=6, discard=handed.append)
+        while not sliced.advance(0.001):
+            pass
+    while not plain.advance(1.0):
+        pass
+    assert handed and all(len(table) > 200 for table in handed)
+    assert sliced.search.table is not handed[-1] and sliced.search.static is not handed[-1]
+    assert (sliced.progress.score, sliced.best) == (plain.progress.score, plain.best)
+
+
 class GraphGame:
     """A little game on numbered states: any shape, with transpositions and cycles.
 

@@ -151,8 +151,9 @@ class SearchPlayer:
     def _start_search(self) -> None:
         """Switch to (or start with) the alpha-beta search of the current position."""
         self._job = None
+        discard = self.reclaimer.take if self.reclaimer is not None else None
         self._thinker = Thinker(self.game.rules, self.evaluate, self._position,
-                                self.level.depth, self.level.seconds)
+                                self.level.depth, self.level.seconds, discard)
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the chosen child once decided, else None."""
