@@ -39,13 +39,27 @@ def read_player(player: object) -> int:
     return _PLAYERS[player]
 
 
+def read_int(value: object, name: str, least: int, rule: str) -> int:
+    """Return ``value`` if it is an int (not a bool) >= ``least``.
+
+    Args:
+        value: the argument to check.
+        name: its name, for the error message.
+        least: the smallest allowed value.
+        rule: how the message states the rule, e.g. 'a positive int'.
+
+    Raises TypeError for another type and ValueError for a smaller int.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be {rule}, not {type(value).__name__}")
+    if value < least:
+        raise ValueError(f"{name} must be {rule}, got {value}")
+    return value
+
+
 def read_depth(depth: object) -> int:
     """Return ``depth`` if it is a positive int; raises TypeError/ValueError otherwise."""
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be a positive int, not {type(depth).__name__}")
-    if depth < 1:
-        raise ValueError(f"depth must be a positive int, got {depth}")
-    return depth
+    return read_int(depth, "depth", 1, "a positive int")
 
 
 def row_text(row: object, index: int, as_lists: bool) -> str:

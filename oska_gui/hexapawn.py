@@ -19,6 +19,7 @@ from .boards import (
     check_board_list,
     check_piece_counts,
     read_depth,
+    read_int,
     read_player,
     read_rows,
 )
@@ -36,11 +37,7 @@ _CODE_OF = {"-": 0, "w": 1, "b": 2}
 
 def read_size(n: object) -> int:
     """Return ``n`` if it is an int >= 3; raises TypeError/ValueError otherwise."""
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise TypeError(f"n must be an int >= 3, not {type(n).__name__}")
-    if n < 3:
-        raise ValueError(f"n must be an int >= 3, got {n}")
-    return n
+    return read_int(n, "n", 3, "an int >= 3")
 
 
 def read_color(color: object) -> int:
