@@ -46,7 +46,8 @@ def oskaplayer(board: list, player: str, depth: int, evaluator: str = DEFAULT_EV
     rules, rows, form = read_board(board)
     pos = rules.from_rows(rows, read_player(player))
     depth = read_depth(depth)
-    if rules.outcome(pos) is not None or not rules.has_move(pos):
+    # terminal() is rules 1-3; a deadlock is a position where the player has no move
+    if rules.terminal(pos) is not None or not rules.has_move(pos):
         return form.write(rules, pos)
     child = best_child(rules, oska_evaluator(rules, evaluator), pos, depth)
     return form.write(rules, child)
