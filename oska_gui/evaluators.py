@@ -4,15 +4,18 @@ Every evaluator scores a position for the side to move (positive = good for it) 
 never searches. ``oska_evaluator(rules, name)`` returns one bound to a board size:
 
 - ``simple``: material and advancement, the classic assignment heuristic.
-- ``strong``: knows the race (see ``strong_evaluator``); the default.
+- ``strong``: the learned evaluator (``learned.learned_evaluator``), the default: a
+  logistic model of winning fitted to solved and played games, exact once the armies
+  have passed each other.
+- ``race``: the rows each side still has to go, nothing else (a sparring partner).
+- ``classic``: the hand-written race evaluator that was the default before the learned
+  one (``classic_evaluator``), kept as a sparring partner and for comparison.
 
-The default ``Weights`` were tuned by self-play with ``python -m oska_gui.tune
+The classic ``Weights`` were tuned by self-play with ``python -m oska_gui.tune
 --candidates 16`` (seeded, 193 s on the shared 2-core machine): a coordinate search from
 ``tune.FIRST_GUESS`` where each candidate played both simple and the incumbent (n = 4,
-5, 6 and 8, depths 2-4, 336 games a candidate). It kept blocked 10 -> 20 and free
--150 -> -300; on fresh openings the result scored 92.6 % against simple (the first guess
-91.7 %) and 55.7 % head to head against the first guess. Strong against simple at equal
-depth, both colours, seeded openings (16 games a cell, 12 for n = 8):
+5, 6 and 8, depths 2-4, 336 games a candidate). Classic against simple at equal depth,
+both colours, seeded openings (16 games a cell, 12 for n = 8):
 
     depth      2      4      6
     n = 4     94 %  100 %   81 %
@@ -20,8 +23,8 @@ depth, both colours, seeded openings (16 games a cell, 12 for n = 8):
     n = 6    100 %   88 %   75 %
     n = 8     75 %  100 %
 
-Speed on leaves of real searches: 330,000 (n = 8) to 520,000 (n = 4) evaluations a
-second, about 3 times the first draft and 0.6-0.8 times ``simple``.
+Classic's speed on leaves of real searches: 330,000 (n = 8) to 520,000 (n = 4)
+evaluations a second, 0.6-0.8 times ``simple``.
 """
 
 from __future__ import annotations
@@ -30,19 +33,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .grid import CHUNK_MASK, board_layout
+from .learned import learned_evaluator
 from .oska import BLACK, WHITE, OskaRules, Position
 
 Evaluator = Callable[[Position], int]
 
-CHUNK_BITS = 11  # table lookups per side: ceil(cells / CHUNK_BITS); 2048 entries a table
-CHUNK_MASK = (1 << CHUNK_BITS) - 1
 PASSED_WIN = 20_000  # a decided race: far above any contact-phase score, far below WIN_BOUND
 MARGIN_CAP = 200  # caps the race margin rewarded once passed, so every n stays bounded
 
 
 @dataclass(frozen=True)
 class Weights:
-    """Weights of the strong evaluator's terms; the defaults are the tuned ones.
+    """Weights of the classic evaluator's terms; the defaults are the tuned ones.
 
     Every term but ``passed_margin`` is scored while the armies are still in contact.
 
@@ -69,61 +72,6 @@ class Weights:
     passed_margin: int = 50
 
 
-class BoardLayout:
-    """Per-n tables to redraw a bitboard on a grid where every move is one shift.
-
-    Cell (row r, doubled x X) goes to bit ``r * width + (X + r) // 2``. On that grid a
-    White step goes ``+width`` or ``+width + 1`` and a jump twice as far in a straight
-    line; Black moves the same amounts the other way. The grid is one column wider
-    than any row needs, so a shift off a row's edge lands on a bit that is never a
-    cell. One table lookup per ``CHUNK_BITS`` cells converts a bitboard and, in bits
-    above the grid, adds up the rows its pieces still have to go.
-    """
-
-    def __init__(self, rules: OskaRules) -> None:
-        """Build the conversion tables and masks for ``rules``' board size."""
-        rows = len(rules.lengths)
-        self.width = 2 * rules.n - 1
-        self.grid = [
-            r * self.width + (rules.x_of(cell) + r) // 2 for cell, (r, _) in enumerate(rules.cells)
-        ]
-        self.dist_shift = rows * self.width + 1
-        self.grid_mask = (1 << self.dist_shift) - 1
-        self.board = self.spread(rules.full)
-        self.home = (self.spread(rules.goal[WHITE]), self.spread(rules.goal[BLACK]))
-        self.next_to_home = (self.spread(rules.row_masks[rows - 2]),
-                             self.spread(rules.row_masks[1]))
-        self.chunks = tuple(
-            (shift, self._chunk_table(rules, WHITE, shift), self._chunk_table(rules, BLACK, shift))
-            for shift in range(0, rules.size, CHUNK_BITS)
-        )
-        self.row_of = tuple(r for r, _ in rules.cells)
-        starts = [sum(rules.lengths[:r]) for r in range(rows + 1)]
-        self.from_row = tuple(starts[:-1])
-        self.through_row = tuple((1 << end) - 1 for end in starts[1:])
-
-    def spread(self, bits: int) -> int:
-        """Return the grid form of the bitboard ``bits``."""
-        return sum(1 << self.grid[cell] for cell in range(len(self.grid)) if bits >> cell & 1)
-
-    def _chunk_table(self, rules: OskaRules, side: int, shift: int) -> tuple[int, ...]:
-        """Return, for every value of the chunk at ``shift``, its grid bits plus distance."""
-        cells = range(shift, min(shift + CHUNK_BITS, rules.size))
-        single = [(1 << self.grid[c]) + (rules.rows_to_go[side][c] << self.dist_shift)
-                  for c in cells]
-        table = [0] * (1 << len(single))
-        for value in range(1, len(table)):
-            low = value & -value
-            table[value] = table[value ^ low] + single[low.bit_length() - 1]
-        return tuple(table)
-
-
-@cache
-def board_layout(rules: OskaRules) -> BoardLayout:
-    """Return the shared ``BoardLayout`` of ``rules``' board size (built once per n)."""
-    return BoardLayout(rules)
-
-
 def simple_evaluator(rules: OskaRules) -> Evaluator:
     """Return the material-and-advancement evaluator for ``rules``' board size."""
     to_go_w, to_go_b = rules.rows_to_go
@@ -143,7 +91,30 @@ def simple_evaluator(rules: OskaRules) -> Evaluator:
     return evaluate
 
 
-def strong_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluator:
+def race_evaluator(rules: OskaRules) -> Evaluator:
+    """Return the pure race count for ``rules``' board size: a sparring partner.
+
+    The score is the rows the opponent's pieces still have to go minus one's own, and
+    nothing else; the search adds wins and losses. Simple as it is, it beat the first
+    race-aware evaluator at equal depth, which makes it a good test of any other.
+    """
+    layout = board_layout(rules)
+    chunks, shift = layout.chunks, layout.dist_shift
+
+    def evaluate(pos: Position) -> int:
+        """Score ``pos`` for the side to move: the opponent's rows to go minus one's own."""
+        white, black, turn = pos
+        acc_w = acc_b = 0
+        for at, table_w, table_b in chunks:
+            acc_w += table_w[white >> at & CHUNK_MASK]
+            acc_b += table_b[black >> at & CHUNK_MASK]
+        score = (acc_b >> shift) - (acc_w >> shift)
+        return score if turn == WHITE else -score
+
+    return evaluate
+
+
+def classic_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluator:
     """Return the race-aware evaluator for ``rules``' board size with ``weights``.
 
     Oska is a race: a side whose remaining pieces are all home wins, so every piece
@@ -217,8 +188,10 @@ def strong_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluato
 
 
 EVALUATORS: dict[str, Callable[[OskaRules], Evaluator]] = {
+    "strong": learned_evaluator,  # the default, first: the UI offers them in this order
+    "classic": classic_evaluator,
     "simple": simple_evaluator,
-    "strong": strong_evaluator,
+    "race": race_evaluator,
 }
 
 

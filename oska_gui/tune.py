@@ -27,7 +27,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields, replace
 
-from .evaluators import Weights, simple_evaluator, strong_evaluator
+from .evaluators import Weights, classic_evaluator, simple_evaluator
 from .oska import oska_rules
 from .selfplay import MatchResult, Player, match
 
@@ -65,8 +65,8 @@ def play_suite(weights: Weights, suite: Suite, opponent: Weights | None) -> Matc
     total = MatchResult()
     for n, depth, openings in suite.cells():
         rules = oska_rules(n)
-        them = simple_evaluator(rules) if opponent is None else strong_evaluator(rules, opponent)
-        cell = match(rules, Player("candidate", strong_evaluator(rules, weights), depth),
+        them = simple_evaluator(rules) if opponent is None else classic_evaluator(rules, opponent)
+        cell = match(rules, Player("candidate", classic_evaluator(rules, weights), depth),
                      Player("opponent", them, depth), openings, n - 2,
                      seed=suite.seed * 1000 + n * 10 + depth)
         total.add(cell)

@@ -1,6 +1,6 @@
 """The static evaluators: symmetry, bounds, determinism, each term, and the race.
 
-The strong evaluator computes its terms with shifts on a redrawn grid; here every term
+The classic evaluator computes its terms with shifts on a redrawn grid; here every term
 is recomputed the slow way, piece by piece with the rules' own move generator, on
 arbitrary boards. Positions where the armies have passed each other are checked against
 the game's real result, found by searching to the end.
@@ -21,7 +21,7 @@ from oska_gui.evaluators import (
     Weights,
     oska_evaluator,
     simple_evaluator,
-    strong_evaluator,
+    classic_evaluator,
 )
 from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
 from oska_gui.search import WIN_BOUND, analyse, is_game_end
@@ -29,7 +29,7 @@ from oska_gui.search import WIN_BOUND, analyse, is_game_end
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 SCORE_LIMIT = 100_000  # well inside the search's WIN_BOUND
-NAMES = ("simple", "strong")
+NAMES = ("simple", "classic", "strong")
 TERMS = tuple(spec.name for spec in fields(Weights) if spec.name != "passed_margin")
 
 Case = tuple[OskaRules, Position]
@@ -96,9 +96,9 @@ def in_contact(rules: OskaRules, pos: Position) -> bool:
 
 
 def one_term(rules: OskaRules, name: str) -> Evaluator:
-    """Return the strong evaluator with weight 1 on the term ``name`` and 0 elsewhere."""
+    """Return the classic evaluator with weight 1 on the term ``name`` and 0 elsewhere."""
     zero = {spec.name: 0 for spec in fields(Weights)}
-    return strong_evaluator(rules, Weights(**{**zero, name: 1}))
+    return classic_evaluator(rules, Weights(**{**zero, name: 1}))
 
 
 def sign(value: int) -> int:
@@ -139,7 +139,7 @@ def out_of_reach(rules: OskaRules, pos: Position, side: int) -> int:
 
 
 def slow_term(rules: OskaRules, pos: Position, name: str) -> int:
-    """Return the strong evaluator's term ``name`` for the side to move, the slow way."""
+    """Return the classic evaluator's term ``name`` for the side to move, the slow way."""
     me, you = pos.turn, 1 - pos.turn
     if name == "material":
         return pos[me].bit_count() - pos[you].bit_count()
@@ -197,11 +197,11 @@ def test_extreme_boards_stay_bounded() -> None:
 
 @SETTINGS
 @given(case=positions())
-def test_strong_is_deterministic(case: Case) -> None:
+def test_classic_is_deterministic(case: Case) -> None:
     """A freshly built evaluator and the shared one agree, call after call."""
     rules, pos = case
-    first = strong_evaluator(rules)(pos)
-    shared = oska_evaluator(rules, "strong")
+    first = classic_evaluator(rules)(pos)
+    shared = oska_evaluator(rules, "classic")
     assert shared(pos) == first
     assert shared(pos) == first
 
@@ -212,10 +212,10 @@ def test_unknown_evaluator_name_is_a_clear_error() -> None:
         oska_evaluator(oska_rules(4), "clever")
 
 
-def test_strong_by_name_uses_the_default_weights() -> None:
-    """``oska_evaluator(rules, 'strong')`` is the strong evaluator with ``Weights()``."""
+def test_classic_by_name_uses_the_default_weights() -> None:
+    """``oska_evaluator(rules, 'classic')`` is the classic evaluator with ``Weights()``."""
     rules = oska_rules(5)
-    named, default = oska_evaluator(rules, "strong"), strong_evaluator(rules, Weights())
+    named, default = oska_evaluator(rules, "classic"), classic_evaluator(rules, Weights())
     for kid in rules.children(rules.start()):
         for grandchild in rules.children(kid):
             assert named(grandchild) == default(grandchild)
@@ -234,7 +234,7 @@ def test_simple_counts_material_and_rows_advanced() -> None:
     assert simple_evaluator(rules)(board_with(rules, rows, BLACK)) == black - white
 
 
-# -- strong: each term the slow way ----------------------------------------------------
+# -- classic: each term the slow way ---------------------------------------------------
 
 
 @pytest.mark.parametrize("term", TERMS)
@@ -263,10 +263,10 @@ def test_the_weights_change_the_contact_score() -> None:
         weights = Weights()
         doubled = Weights(**{name: 2 * getattr(weights, name) for name in TERMS},
                           passed_margin=weights.passed_margin)
-        assert strong_evaluator(rules, doubled)(kid) == 2 * strong_evaluator(rules)(kid)
+        assert classic_evaluator(rules, doubled)(kid) == 2 * classic_evaluator(rules)(kid)
 
 
-# -- strong: the race once the armies have passed -------------------------------------
+# -- classic: the race once the armies have passed ------------------------------------
 
 
 def game_value(rules: OskaRules, pos: Position) -> int:
@@ -274,7 +274,7 @@ def game_value(rules: OskaRules, pos: Position) -> int:
     if not rules.children(pos):
         return 0
     horizon = 2 * (rows_to_go(rules, pos, WHITE) + rows_to_go(rules, pos, BLACK)) + 2
-    score = analyse(rules, strong_evaluator(rules), pos, horizon).score
+    score = analyse(rules, classic_evaluator(rules), pos, horizon).score
     assert is_game_end(score) or score == 0, "the game must end within the horizon"
     return sign(score)
 
@@ -297,7 +297,7 @@ def test_hand_built_races(race: tuple[int, dict[int, str], int, int]) -> None:
     n, rows, turn, result = race
     rules = oska_rules(n)
     pos = board_with(rules, rows, turn)
-    score = strong_evaluator(rules)(pos)
+    score = classic_evaluator(rules)(pos)
     assert sign(score) == result
     assert abs(score) >= PASSED_WIN or result == 0
     assert game_value(rules, pos) == result
@@ -308,7 +308,7 @@ def test_a_bigger_lead_scores_higher() -> None:
     rules = oska_rules(5)
     close = board_with(rules, {5: "-w--", 2: "b--"}, WHITE)  # 1 move against 2
     far = board_with(rules, {5: "-w--", 3: "b-"}, WHITE)  # 1 move against 3
-    evaluate = strong_evaluator(rules)
+    evaluate = classic_evaluator(rules)
     assert evaluate(far) > evaluate(close) >= PASSED_WIN
 
 
@@ -318,7 +318,7 @@ def test_passed_score_is_the_real_result(case: Case) -> None:
     """Once no capture is possible, the static score's sign is the game's result."""
     rules, pos = case
     if rules.terminal(pos) is None:  # a finished game is scored by the search itself
-        score = strong_evaluator(rules)(pos)
+        score = classic_evaluator(rules)(pos)
         assert abs(score) >= PASSED_WIN or score == 0
         assert sign(score) == game_value(rules, pos)
 

@@ -156,7 +156,7 @@ class OskaGame(GameAdapter):
 
     def evaluator_names(self) -> tuple[str, ...]:
         """Return the Oska evaluators, the strong one first."""
-        return tuple(sorted(EVALUATORS, key=lambda name: name != "strong"))
+        return tuple(EVALUATORS)
 
     def evaluator(self, name: str) -> Evaluator:
         """Return the Oska evaluator called ``name``."""

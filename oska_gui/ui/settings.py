@@ -24,7 +24,7 @@ PACE_DELAYS = {"slow": 1.4, "normal": 0.6, "fast": 0.15, "instant": 0.0}
 EXTERNAL = "external"  # the level of a side played by an external bot (desktop only)
 LEVEL_KEYS = ("beginner", "easy", "medium", "hard", "expert", "master", "strongest",
               "perfect", EXTERNAL)
-EVALUATOR_KEYS = ("strong", "simple")
+EVALUATOR_KEYS = ("strong", "classic", "simple", "race")
 
 
 class Storage(Protocol):

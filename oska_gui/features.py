@@ -1,0 +1,149 @@
+"""What the learned evaluator looks at: a few counts of a position, for the side to move.
+
+``FeatureSpace(rules).features(pos)`` returns, for an unfinished position where the
+armies are still in contact (else None), a ``Features`` pair: the race margin's bucket (an index
+into a table of learned values, so the model can treat a race one move short very
+differently from one move ahead) and a tuple of small integers, one per name in
+``NAMES``, each counted for the side to move ("own") and for the other side ("their"):
+
+- ``margin``: the other side's rows to go minus one's own, clipped to +/- ``MARGIN_CLIP``;
+  with the move, a pure race is won iff it is >= 0;
+- ``pieces``, ``home``: pieces left, and pieces already on the opponent's back row;
+- ``blocked``: pieces not home that have no step and no capture;
+- ``moves``, ``captures``: steps plus captures available, and captures alone (for the
+  other side: what it could do if it were to move);
+- ``free``: pieces beyond every opponent piece, which nothing can stop or capture;
+- ``dead``: pieces walled in for good by their own home pieces (they never get home);
+- ``stuck``: True (1) when the side has no move at all (it must pass); ``last``: True
+  when it has a single piece left (one capture loses the game).
+
+Swapping the colours of a position (and the side to move) or mirroring it left to right
+gives the same features: they are counted from the mover's point of view. All counts
+come from shifts on a ``grid.BoardLayout``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import NamedTuple
+
+from .grid import CHUNK_MASK, board_layout
+from .oska import WHITE, OskaRules, Position
+
+MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is won anyway
+BUCKET_CLIP = 6  # the margin table covers -6..+6, everything further shares the end buckets
+BUCKETS = 2 * BUCKET_CLIP + 1
+_new_tuple = tuple.__new__  # builds a NamedTuple without the keyword-handling constructor
+SIDED = ("pieces", "home", "blocked", "moves", "captures", "free", "dead", "stuck", "last")
+NAMES = ("margin",) + tuple(f"{who}_{name}" for name in SIDED for who in ("own", "their"))
+
+
+class Features(NamedTuple):
+    """The features of one position: the margin table's bucket and the counts."""
+
+    bucket: int
+    counts: tuple[int, ...]
+
+
+class FeatureSpace:
+    """Computes ``Features`` for positions of one board size (tables built once per n)."""
+
+    def __init__(self, rules: OskaRules) -> None:
+        """Prepare the grid tables of ``rules``' board size."""
+        lay = board_layout(rules)
+        self.rules = rules
+        self.lay = lay
+        self.w1, self.w2 = lay.width, lay.width + 1
+        self.away = (lay.board ^ lay.home[WHITE], lay.board ^ lay.home[1])
+        # the rows a walled-in piece can stand on, nearest the home row first
+        rows = lay.row_grid
+        middle = len(rows) // 2
+        self.toward_home = (rows[-2:middle - 1:-1], rows[1:middle + 1])
+
+    def to_go(self, pos: Position) -> tuple[int, int, int, int]:
+        """Return White's and Black's grid bitboards and their rows to go, in all."""
+        white, black, _ = pos
+        acc_w = acc_b = 0
+        for shift, table_w, table_b in self.lay.chunks:
+            acc_w += table_w[white >> shift & CHUNK_MASK]
+            acc_b += table_b[black >> shift & CHUNK_MASK]
+        mask, shift = self.lay.grid_mask, self.lay.dist_shift
+        return acc_w & mask, acc_b & mask, acc_w >> shift, acc_b >> shift
+
+    def features(self, pos: Position) -> Features | None:
+        """Return the features of ``pos`` (unfinished) for the mover.
+
+        Returns None when the armies have passed each other (no White piece above a
+        Black one): the race alone decides such a position (see ``race``).
+        """
+        white, black, turn = pos
+        lay, w1, w2 = self.lay, self.w1, self.w2
+        row_of = lay.row_of
+        top_w, bottom_b = row_of[(white & -white).bit_length() - 1], row_of[black.bit_length() - 1]
+        if top_w >= bottom_b:
+            return None
+        acc_w = acc_b = 0
+        for shift, table_w, table_b in lay.chunks:  # grid bits, and rows to go above them
+            acc_w += table_w[white >> shift & CHUNK_MASK]
+            acc_b += table_b[black >> shift & CHUNK_MASK]
+        gw, gb = acc_w & lay.grid_mask, acc_b & lay.grid_mask
+        empty = lay.board ^ gw ^ gb
+        # White moves to higher grid bits, Black to lower: one shift per direction
+        open_w1, open_w2, open_b1, open_b2 = empty >> w1, empty >> w2, empty << w1, empty << w2
+        short_w, long_w = gb & (gw << w1) & open_w1, gb & (gw << w2) & open_w2
+        short_b, long_b = gw & (gb >> w1) & open_b1, gw & (gb >> w2) & open_b2
+        caps_w = short_w.bit_count() + long_w.bit_count()
+        caps_b = short_b.bit_count() + long_b.bit_count()
+        moves_w = (gw & open_w1).bit_count() + (gw & open_w2).bit_count() + caps_w
+        moves_b = (gb & open_b1).bit_count() + (gb & open_b2).bit_count() + caps_b
+        away_w, away_b = gw & self.away[WHITE], gb & self.away[1]
+        n_w, n_b = white.bit_count(), black.bit_count()
+        home_w, home_b = n_w - away_w.bit_count(), n_b - away_b.bit_count()
+        blocked_w = (away_w & ~(open_w1 | open_w2 | (short_w >> w1) | (long_w >> w2))).bit_count()
+        blocked_b = (away_b & ~(open_b1 | open_b2 | (short_b << w1) | (long_b << w2))).bit_count()
+        free_w = (white >> lay.from_row[bottom_b]).bit_count()
+        free_b = (black & lay.through_row[top_w]).bit_count()
+        dead_w = self._dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
+        dead_b = self._dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
+        margin = (acc_b >> lay.dist_shift) - (acc_w >> lay.dist_shift)
+        if turn == WHITE:
+            counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
+                      caps_w, caps_b, free_w, free_b, dead_w, dead_b, moves_w == 0,
+                      moves_b == 0, n_w == 1, n_b == 1)
+        else:
+            margin = -margin
+            counts = (n_b, n_w, home_b, home_w, blocked_b, blocked_w, moves_b, moves_w,
+                      caps_b, caps_w, free_b, free_w, dead_b, dead_w, moves_b == 0,
+                      moves_w == 0, n_b == 1, n_w == 1)
+        clipped = MARGIN_CLIP if margin > MARGIN_CLIP else -MARGIN_CLIP if margin < -MARGIN_CLIP \
+            else margin
+        bucket = BUCKETS - 1 if margin > BUCKET_CLIP else 0 if margin < -BUCKET_CLIP \
+            else margin + BUCKET_CLIP
+        return _new_tuple(Features, (bucket, (clipped, *counts)))
+
+    def _dead(self, home: int, runners: int, side: int) -> int:
+        """Return how many ``runners`` (grid bits) are walled in for good by ``home``.
+
+        A cell is a dead end when both of its forward cells are own home pieces or dead
+        ends themselves; near the home row every cell has two forward cells. Dead ends
+        need two adjacent home pieces, so this usually stops after one row.
+        """
+        w1, w2 = self.w1, self.w2
+        dead = 0
+        blocked = home
+        for row in self.toward_home[side]:
+            if side == WHITE:
+                ends = row & (blocked >> w1) & (blocked >> w2)
+            else:
+                ends = row & (blocked << w1) & (blocked << w2)
+            if not ends:
+                break
+            dead |= ends
+            blocked = ends
+        return (runners & dead).bit_count()
+
+
+@cache
+def feature_space(rules: OskaRules) -> FeatureSpace:
+    """Return the shared ``FeatureSpace`` of ``rules``' board size (built once per n)."""
+    return FeatureSpace(rules)

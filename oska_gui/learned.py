@@ -1,0 +1,98 @@
+"""The learned evaluator: a logistic model of winning, fitted to solved and played games.
+
+The model says how likely the side to move is to win from its ``features.Features``:
+``P(win) = sigmoid(table[bucket] + sum(weight * count))``, with the table indexed by the
+race margin's bucket. The evaluator returns that logit times ``SCALE`` as an int, so
+the search compares positions by their winning chances. The weights are data shipped
+in the package (``learned_weights.json``), made by ``python -m oska_gui.train``, which
+fits them to exact values of solved boards (n = 4, and n = 5 with the optional solver)
+and to the results of self-play games on n = 5..8, and prints how well the fit
+predicts held-out exact positions.
+
+Once the armies have passed each other the race is decided exactly (``race.Race``):
+a won race scores ``PASSED_WIN`` plus a bonus for each ply it ends sooner, above any
+contact-phase score, and a lost one the negative; a race nobody can finish scores 0.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from operator import mul
+
+from .features import BUCKETS, NAMES, feature_space
+from .oska import OskaRules, Position
+from .race import race_tables
+
+SCALE = 1000  # evaluator units per logit unit
+LOGIT_CAP = 15  # contact-phase scores stay within +/- 15,000, below any decided race
+PASSED_WIN = 20_000
+PLY_CAP = 1_000  # longer than any race: a decided race never scores below PASSED_WIN
+WEIGHTS_FILE = "learned_weights.json"
+
+
+@dataclass(frozen=True)
+class Model:
+    """The learned weights: one value per margin bucket and one per feature count."""
+
+    table: tuple[float, ...]
+    weights: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        """Check the sizes against the feature space; raises ValueError if they differ."""
+        if len(self.table) != BUCKETS or len(self.weights) != len(NAMES):
+            raise ValueError(f"a model needs {BUCKETS} table values and {len(NAMES)} weights, "
+                             f"got {len(self.table)} and {len(self.weights)}")
+
+    def to_json(self) -> dict:
+        """Return the model as a JSON-ready dict, the weights named after their features."""
+        return {"table": list(self.table), "weights": dict(zip(NAMES, self.weights, strict=True))}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Model:
+        """Return the model stored by ``to_json``; raises ValueError if it does not fit."""
+        weights = data["weights"]
+        if set(weights) != set(NAMES):
+            raise ValueError(f"the weights must be named {NAMES}")
+        return cls(tuple(map(float, data["table"])), tuple(float(weights[n]) for n in NAMES))
+
+
+@cache
+def shipped_model() -> Model:
+    """Return the model shipped in the package (``learned_weights.json``)."""
+    text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
+    return Model.from_json(json.loads(text))
+
+
+def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[[Position], int]:
+    """Return the learned evaluator for ``rules``' board size.
+
+    Args:
+        rules: the board size's rules.
+        model: the weights; None for the shipped ones.
+
+    Returns:
+        ``evaluate(pos) -> int``, the score for the side to move (see the module text).
+    """
+    model = model or shipped_model()
+    table = tuple(round(SCALE * value) for value in model.table)
+    weights = tuple(round(SCALE * value) for value in model.weights)
+    cap = LOGIT_CAP * SCALE
+    space, race = feature_space(rules), race_tables(rules)
+    features, to_go, verdict = space.features, space.to_go, race.verdict
+
+    def evaluate(pos: Position) -> int:
+        """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
+        if not pos[0] or not pos[1]:
+            return 0  # a finished game: the search scores it with terminal() instead
+        found = features(pos)
+        if found is None:  # the armies have passed: the race is decided exactly
+            result, plies = verdict(pos, to_go(pos)[2:])
+            return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
+        score = table[found[0]] + sum(map(mul, weights, found[1]))
+        return cap if score > cap else max(score, -cap)
+
+    return evaluate

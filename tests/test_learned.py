@@ -1,0 +1,224 @@
+"""The learned evaluator: its features the slow way, its symmetries, exact race endings.
+
+Every feature is recomputed piece by piece with the rules' own move generator on
+arbitrary boards and compared with the grid-shift version. Positions where the armies
+have passed are checked against the exact solver (result and plies), including pieces
+walled in by their own home pieces.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given
+from test_evaluators import (
+    SETTINGS,
+    Case,
+    as_mover,
+    colour_mirror,
+    in_contact,
+    out_of_reach,
+    passed_positions,
+    positions,
+    rows_to_go,
+    side_mirror,
+    stuck,
+)
+
+from oska_gui.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, feature_space
+from oska_gui.learned import (
+    LOGIT_CAP,
+    PASSED_WIN,
+    PLY_CAP,
+    SCALE,
+    Model,
+    learned_evaluator,
+    shipped_model,
+)
+from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
+from oska_gui.race import race_tables
+from oska_gui.solver import solve
+
+# -- the slow way --------------------------------------------------------------------
+
+
+def dead_end(rules: OskaRules, home: int, side: int, cell: int) -> bool:
+    """Return True when a piece on ``cell`` can never get past ``home`` (own home pieces).
+
+    As in the feature's definition, only the rows that widen toward home count (from
+    the narrow middle row to the row before home, where every cell has two forward
+    cells): a dead end has only home pieces and dead ends in front of it.
+    """
+    row, middle, last = rules.cells[cell][0], len(rules.lengths) // 2, len(rules.lengths) - 1
+    if not (middle <= row < last if side == WHITE else 0 < row <= middle):
+        return False
+    return all(home & target or dead_end(rules, home, side, target.bit_length() - 1)
+               for target in rules.steps[side][cell])
+
+
+def side_counts(rules: OskaRules, pos: Position, side: int) -> dict[str, int]:
+    """Return one side's feature counts, piece by piece from the rules' moves."""
+    own = pos[side]
+    moves = rules.moves(as_mover(pos, side)) if rules.has_move(as_mover(pos, side)) else []
+    away = own & rules.not_goal[side]
+    return {
+        "pieces": own.bit_count(),
+        "home": own.bit_count() - away.bit_count(),
+        "blocked": stuck(rules, pos, side),
+        "moves": len(moves),
+        "captures": sum(1 for move in moves if move.is_capture),
+        "free": out_of_reach(rules, pos, side),
+        "dead": sum(1 for cell in pieces(away) if dead_end(rules, own & ~away, side, cell)),
+        "stuck": int(not moves),
+        "last": int(own.bit_count() == 1),
+    }
+
+
+def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]:
+    """Return the margin bucket and the named counts of ``pos``, the slow way."""
+    me, you = pos.turn, 1 - pos.turn
+    margin = rows_to_go(rules, pos, you) - rows_to_go(rules, pos, me)
+    named = {"margin": max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))}
+    mine, theirs = side_counts(rules, pos, me), side_counts(rules, pos, you)
+    for name in mine:
+        named[f"own_{name}"], named[f"their_{name}"] = mine[name], theirs[name]
+    return max(-BUCKET_CLIP, min(BUCKET_CLIP, margin)) + BUCKET_CLIP, named
+
+
+# -- features ------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(case=positions())
+def test_every_feature_matches_the_slow_count(case: Case) -> None:
+    """Grid shifts and the rules' move generator count the same things."""
+    rules, pos = case
+    if not in_contact(rules, pos):
+        return
+    bucket, counts = feature_space(rules).features(pos)
+    slow_bucket, slow = slow_features(rules, pos)
+    assert dict(zip(NAMES, counts, strict=True)) == slow
+    assert bucket == slow_bucket
+
+
+def test_features_see_a_runner_walled_in_behind_its_home_row() -> None:
+    """As in a lost game: White's last runner stands behind two of its home pieces."""
+    rules = oska_rules(6)
+    rows = ["-bb--b", "-----", "----", "---", "--", "---", "----", "-w---", "wwww-b"]
+    _, counts = feature_space(rules).features(rules.from_rows(rows, BLACK))
+    named = dict(zip(NAMES, counts, strict=True))
+    assert named["their_dead"] == 1 and named["own_dead"] == 0
+
+
+@SETTINGS
+@given(case=passed_positions())
+def test_no_features_once_the_armies_have_passed(case: Case) -> None:
+    """A passed position has no features: the race verdict scores it instead."""
+    rules, pos = case
+    assert feature_space(rules).features(pos) is None
+
+
+@pytest.mark.parametrize("mirror", [colour_mirror, side_mirror])
+@SETTINGS
+@given(case=positions())
+def test_features_are_the_same_after_a_mirror(mirror, case: Case) -> None:
+    """Colours swapped (and the mover) or left-right mirrored: the same features."""
+    rules, pos = case
+    if in_contact(rules, pos):
+        space = feature_space(rules)
+        assert space.features(mirror(rules, pos)) == space.features(pos)
+
+
+@pytest.mark.parametrize("mirror", [colour_mirror, side_mirror])
+@SETTINGS
+@given(case=positions())
+def test_learned_score_keeps_mirror_symmetry(mirror, case: Case) -> None:
+    """The mover's score survives mirrors, so White's view negates with the colours."""
+    rules, pos = case
+    evaluate = learned_evaluator(rules)
+    assert evaluate(mirror(rules, pos)) == evaluate(pos)
+    if in_contact(rules, pos):
+        white_view = evaluate(pos) if pos.turn == WHITE else -evaluate(pos)
+        swapped = colour_mirror(rules, pos)
+        swapped_white_view = evaluate(swapped) if swapped.turn == WHITE else -evaluate(swapped)
+        assert swapped_white_view == -white_view
+
+
+# -- exact races ---------------------------------------------------------------------
+
+
+@SETTINGS
+@given(case=passed_positions())
+def test_a_passed_race_is_scored_by_its_exact_result(case: Case) -> None:
+    """Once the armies have passed, the score's sign and length are the solver's."""
+    rules, pos = case
+    if rules.terminal(pos) is not None or not rules.children(pos):
+        return
+    exact = solve(rules, pos)
+    score = learned_evaluator(rules)(pos)
+    if exact.result == 0:
+        assert score == 0
+    else:
+        assert score == exact.result * (PASSED_WIN + PLY_CAP - exact.plies)
+
+
+@pytest.mark.parametrize(("n", "rows", "turn", "result", "plies"), [
+    # one row each to go: whoever moves first finishes first
+    (4, ["----", "-b-", "--", "-w-", "----"], WHITE, 1, 1),
+    (4, ["----", "-b-", "--", "-w-", "----"], BLACK, 1, 1),
+    # Black needs 2 moves, White 1: moving first is not enough
+    (4, ["----", "---", "b-", "-w-", "----"], BLACK, -1, 2),
+    # White's runner is walled in by its own home pieces: it passes, Black finishes
+    (4, ["----", "b--", "--", "w--", "ww--"], WHITE, -1, 2),
+    # both runners walled in: neither side can finish, a deadlock draw
+    (4, ["bb--", "b--", "--", "w--", "ww--"], WHITE, 0, 0),
+    # two White runners, each with a free home cell, but the same one: Black wins
+    (5, ["-----", "----", "b--", "--", "---", "ww--", "w-ww-"], WHITE, -1, 4),
+])
+def test_exact_race_endings(n: int, rows: list[str], turn: int, result: int,
+                            plies: int) -> None:
+    """Hand-made races: the verdict, the solver and the evaluator agree."""
+    rules = oska_rules(n)
+    pos = rules.from_rows(rows, turn)
+    verdict = race_tables(rules).verdict(pos, (rows_to_go(rules, pos, WHITE),
+                                               rows_to_go(rules, pos, BLACK)))
+    assert (verdict.result, verdict.plies if verdict.result else 0) == (result, plies)
+    exact = solve(rules, pos)
+    assert (exact.result, exact.plies if exact.result else 0) == (result, plies)
+    score = learned_evaluator(rules)(pos)
+    assert score == (result * (PASSED_WIN + PLY_CAP - plies) if result else 0)
+
+
+# -- the model -----------------------------------------------------------------------
+
+
+def test_shipped_model_round_trips_through_json() -> None:
+    """The weights file reads back to the same model, named after the features."""
+    model = shipped_model()
+    assert Model.from_json(json.loads(json.dumps(model.to_json()))) == model
+    assert set(model.to_json()["weights"]) == set(NAMES)
+
+
+def test_a_model_of_the_wrong_shape_is_refused() -> None:
+    """Missing weights are a clear error, not a silently wrong evaluator."""
+    data = shipped_model().to_json()
+    del data["weights"]["own_pieces"]
+    with pytest.raises(ValueError, match="named"):
+        Model.from_json(data)
+    with pytest.raises(ValueError, match="table values"):
+        Model((0.0,), shipped_model().weights)
+
+
+def test_contact_scores_are_the_capped_logit() -> None:
+    """A contact position scores SCALE times the model's logit, capped."""
+    rules = oska_rules(5)
+    model = shipped_model()
+    pos = rules.children(rules.start())[0]
+    bucket, counts = feature_space(rules).features(pos)
+    logit = model.table[bucket] + sum(w * c for w, c in zip(model.weights, counts, strict=True))
+    assert math.isclose(learned_evaluator(rules, model)(pos), SCALE * logit, abs_tol=60)
+    huge = Model(model.table, tuple(100.0 for _ in model.weights))
+    assert learned_evaluator(rules, huge)(pos) == LOGIT_CAP * SCALE
+    assert PASSED_WIN > LOGIT_CAP * SCALE
