@@ -1,0 +1,270 @@
+"""How strong the AI plays: ``python -m oska_gui.strength [--quick]``.
+
+Prints three tables, using every core:
+
+1. **Exact choices.** On solved positions where the choice matters (the moves do not
+   all have the same game-theoretic value), how often the move chosen throws the value
+   away (a won position played into a draw or loss, a drawn one into a loss): by
+   ``oskaplayer`` at a fixed depth and by ``oska analyze --time S``. The positions come
+   from exact datasets (``oska solve --n N --dataset FILE``, needs the ``solve`` extra);
+   the first ``--positions`` samples of each are used. Without numpy or a dataset the
+   table says so and the rest still runs.
+2. **Equal-depth matches.** The default evaluator against each sparring partner
+   (``race``, ``simple``, ``classic``) at equal depth, both colours from seeded random
+   openings (``n - 2`` random plies), as the share of the points; also how many games
+   were lost by a pass forced by the loser's own pieces.
+3. **Evaluator speed**: evaluations a second on the leaves of real searches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from .evaluators import oska_evaluator
+from .oska import BLACK, WHITE, OskaRules, Position, oska_rules
+from .search import Thinker, best_child
+from .selfplay import GameRecord, Player, play_game
+from .spec import DEFAULT_EVALUATOR
+
+SPARRING = ("race", "simple", "classic")
+DATASETS = (Path("data/n4_exact.npz"), Path("data/n5_exact.npz"))
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What to measure: board sizes, depths, games a cell, positions and thinking times."""
+
+    sizes: tuple[int, ...]
+    depths: tuple[int, ...]
+    games: int
+    opponents: tuple[str, ...]
+    positions: int
+    choice_depth: int
+    think: tuple[float, ...]
+    datasets: tuple[Path, ...]
+
+
+FULL = Plan((4, 5, 6, 8), (2, 3, 4), 40, SPARRING, 400, 4, (1.0, 3.0), DATASETS)
+QUICK = Plan((4, 6), (2, 3), 10, SPARRING, 60, 4, (), DATASETS)
+
+
+# -- exact choices ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChoiceJob:
+    """One solved position to play: how to choose, and the values of every move."""
+
+    n: int
+    pos: Position
+    depth: int
+    seconds: float
+    kept: frozenset[Position]  # the children that keep the value
+
+
+def choice_matters(dataset, i: int) -> bool:  # noqa: ANN001 (an ExactDataset: numpy is optional)
+    """Return True when sample ``i``'s moves do not all keep its value."""
+    return not all(dataset.keeps_value(i, kid) for kid, _ in dataset.children(i))
+
+
+def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[ChoiceJob]:
+    """Return jobs for the first ``count`` samples of ``path`` where the choice matters."""
+    from .exact_dataset import load_dataset  # numpy: only when a dataset is measured
+
+    dataset = load_dataset(path)
+    jobs = []
+    for i in range(len(dataset)):
+        if len(jobs) == count:
+            break
+        if choice_matters(dataset, i):
+            kept = frozenset(kid for kid, _ in dataset.children(i) if dataset.keeps_value(i, kid))
+            jobs.append(ChoiceJob(dataset.n, dataset.position(i), depth, seconds, kept))
+    return jobs
+
+
+def keeps_value(job: ChoiceJob) -> bool:
+    """Play ``job``'s position by depth or by time; return True if the value is kept."""
+    rules = oska_rules(job.n)
+    evaluate = oska_evaluator(rules, DEFAULT_EVALUATOR)
+    if job.seconds:
+        thinker = Thinker(rules, evaluate, job.pos, 64, job.seconds)
+        while not thinker.advance(0.5):
+            pass
+        return thinker.best in job.kept
+    return best_child(rules, evaluate, job.pos, job.depth) in job.kept
+
+
+def choice_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
+    """Yield one table row per dataset and way of choosing: positions and value lost."""
+    ways = [(plan.choice_depth, 0.0)] + [(0, seconds) for seconds in plan.think]
+    for path in plan.datasets:
+        if not path.exists():
+            yield [str(path), "-", "missing: oska solve --n N --dataset FILE", "-"]
+            continue
+        for depth, seconds in ways:
+            if seconds and "n4" in path.name:
+                continue  # n = 4 is solved outright by the levels that think for a time
+            jobs = choice_jobs(path, plan.positions, depth, seconds)
+            kept = list(pool.map(keeps_value, jobs, chunksize=4))
+            how = f"oskaplayer depth {depth}" if depth else f"analyze --time {seconds:g}"
+            lost = kept.count(False)
+            yield [path.name, how, f"{len(jobs)}", f"{100 * lost / max(1, len(jobs)):.1f} %"]
+
+
+# -- matches ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One game of a match: board size, depth, opponent, opening seed, our colour."""
+
+    n: int
+    depth: int
+    opponent: str
+    seed: int
+    colour: int
+
+
+def play(job: GameJob) -> tuple[GameJob, float, bool]:
+    """Play ``job``; return it, our points (1, 0.5, 0) and whether a self-made pass lost it."""
+    rules = oska_rules(job.n)
+    ours = Player(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth)
+    theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth)
+    white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
+    record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
+    if record.winner is None:
+        return job, 0.5, False
+    if record.winner == job.colour:
+        return job, 1.0, False
+    return job, 0.0, self_blocked_pass(rules, record, job.colour)
+
+
+def self_blocked_pass(rules: OskaRules, record: GameRecord, side: int) -> bool:
+    """Return True when ``side`` passed in ``record`` with only its own pieces in the way.
+
+    Such a pass means the side walled itself in: every piece of it away from home had
+    its forward cells taken by its own pieces.
+    """
+    for before, after in zip(record.positions, record.positions[1:], strict=False):
+        if before.turn == side and (before.white, before.black) == (after.white, after.black):
+            own, opp = before[side], before[1 - side]
+            away = [cell for cell in range(rules.size)
+                    if own >> cell & 1 and not rules.goal[side] >> cell & 1]
+            if all(not any(opp & to for to in rules.steps[side][cell]) for cell in away):
+                return True
+    return False
+
+
+def game_jobs(plan: Plan) -> list[GameJob]:
+    """Return every game of the match plan: both colours of each seeded opening."""
+    return [GameJob(n, depth, opponent, 1000 * n + 7 * depth + i, colour)
+            for n in plan.sizes for depth in plan.depths for opponent in plan.opponents
+            for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
+
+
+def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
+    """Yield one row per board size and depth: our share of the points per opponent."""
+    points: dict[tuple[int, int, str], list[float]] = {}
+    walled = 0
+    for job, score, self_blocked in pool.map(play, game_jobs(plan), chunksize=2):
+        points.setdefault((job.n, job.depth, job.opponent), []).append(score)
+        walled += self_blocked
+    for n in plan.sizes:
+        for depth in plan.depths:
+            cells = [points[n, depth, opponent] for opponent in plan.opponents]
+            yield [str(n), str(depth)] + [f"{100 * sum(c) / len(c):.0f} % ({len(c)})"
+                                          for c in cells]
+    yield ["all", "", f"games lost by a pass forced by own pieces: {walled}"] + [""] * (
+        len(plan.opponents) - 1)
+
+
+# -- speed -----------------------------------------------------------------------------
+
+
+def leaves(rules: OskaRules, count: int, seed: int) -> list[Position]:
+    """Return ``count`` positions from seeded random games, as searches meet them."""
+    rng = random.Random(seed)
+    out: list[Position] = []
+    while len(out) < count:
+        pos = rules.start()
+        for _ in range(rng.randint(1, 4 * rules.n)):
+            kids = rules.children(pos) if rules.terminal(pos) is None else []
+            if not kids:
+                break
+            pos = rng.choice(kids)
+        if rules.terminal(pos) is None:
+            out.append(pos)
+    return out
+
+
+def speed_rows(sizes: Iterable[int], names: Iterable[str]) -> Iterator[list[str]]:
+    """Yield evaluations a second of each evaluator, per board size."""
+    names = tuple(names)
+    for n in sizes:
+        rules = oska_rules(n)
+        positions = leaves(rules, 2000, n)
+        row = [str(n)]
+        for name in names:
+            evaluate = oska_evaluator(rules, name)
+            start = time.perf_counter()
+            for pos in positions:
+                evaluate(pos)
+            row.append(f"{len(positions) / (time.perf_counter() - start):,.0f}")
+        yield row
+
+
+# -- the command -------------------------------------------------------------------------
+
+
+def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> None:
+    """Print a titled table, one row as soon as it is known."""
+    from .cli.table import render_table
+
+    rows = list(rows)
+    print(f"\n{title}\n{render_table(header, rows)}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the strength benchmark with the command-line ``argv``; return 0."""
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.strength",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
+    parser.add_argument("--games", type=int, help="games per match cell (even)")
+    parser.add_argument("--sizes", help="board sizes, e.g. 4,5,6,8")
+    parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
+    parser.add_argument("--positions", type=int, help="exact positions per dataset")
+    parser.add_argument("--skip", default="", help="sections to skip: choices,matches,speed")
+    args = parser.parse_args(argv)
+    plan = QUICK if args.quick else FULL
+    plan = Plan(
+        tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
+        tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
+        args.games or plan.games, plan.opponents, args.positions or plan.positions,
+        plan.choice_depth, plan.think, plan.datasets)
+    start = time.perf_counter()
+    with ProcessPoolExecutor(os.cpu_count()) as pool:
+        if "choices" not in args.skip:
+            print_table("Exact choices: moves that throw the game-theoretic value away",
+                        ["dataset", "chosen by", "positions", "value lost"],
+                        choice_rows(plan, pool))
+        if "matches" not in args.skip:
+            print_table(f"Equal depth: {DEFAULT_EVALUATOR}'s share of the points (games)",
+                        ["n", "depth", *plan.opponents], match_rows(plan, pool))
+    if "speed" not in args.skip:
+        print_table("Evaluations a second on positions of random games",
+                    ["n", DEFAULT_EVALUATOR, *SPARRING], speed_rows(plan.sizes,
+                                                                    (DEFAULT_EVALUATOR,
+                                                                     *SPARRING)))
+    print(f"\n{time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
