@@ -1,0 +1,668 @@
+"""Exact Oska tablebase: the perfect-play value of every position reachable from a root.
+
+An optional extra (``pip install '.[solve]'``): this module needs numpy and numba, and
+nothing in the game, the spec functions or the browser imports it.
+
+**What it computes.** The same as ``solver.solve`` (the same scoring: the winner wins as
+fast as possible, the loser loses as slowly as possible, draws last as long as
+possible, a pass is a ply), for every position reachable from a root, by one iterative
+depth-first search compiled with numba. ``solver.py`` keeps a Python dict of positions
+and manages n = 4 (782,918 positions) in seconds; this manages n = 5 in minutes.
+
+**Layout.** One value per possible position, in one flat array. The positions with w
+white and b black pieces form a class; inside it a position's place is
+
+    (rank(white set) * C(cells - w, b) + rank(black set among the other cells)) * 2 + turn
+
+with colex ranks of the sets, so black moves (which leave the white rank alone) stay in
+a small block of memory. The array is an anonymous memory map: the system hands out
+zero pages only when they are first written, so classes and blocks that the search
+never reaches cost no memory. n = 5 has 5.0e9 places (5.0 GB of uint8); n = 6 would
+need 8e12 and is refused.
+
+**Codes.** A cell holds 0 (unknown) or a code ordered like the solver's score (a higher
+code is better for the side to move), for plies 0 to K - 1:
+
+    loss in p plies: 1 + p        draw in p: 1 + K + p        win in p: 3K - p
+
+uint8 cells give K = 85. A value needing more plies is reported, never stored wrong:
+``solve_table`` then solves again with uint16 cells (K = 21,845).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import mmap
+import resource
+import time
+from collections.abc import Callable, Iterable
+from math import comb
+from typing import NamedTuple
+
+import numpy as np
+from llvmlite import ir
+from llvmlite.binding import llvm_version_info
+from numba import njit, types
+from numba.core import cgutils
+from numba.core.extending import intrinsic
+
+from .oska import OskaRules, Position, oska_rules
+from .solver import Solution
+
+DEFAULT_MAX_BYTES = 16 * 2**30  # refuse tables that would not fit the machine's memory
+SPANS = {np.dtype(np.uint8): 85, np.dtype(np.uint16): 21_845}  # K: plies 0..K-1 fit
+
+OK, PLIES_OVERFLOW, STACK_OVERFLOW = 0, 1, 2
+SLICE = 50_000_000  # positions solved between two returns to Python (progress, Ctrl-C)
+# LLVM names its prefetch after the pointer type: typed pointers up to LLVM 14.
+PREFETCH_NAME = "llvm.prefetch.p0" if llvm_version_info[0] >= 15 else "llvm.prefetch.p0i8"
+
+
+class TableTooBig(Exception):
+    """Raised when the table for a board size would need more memory than allowed."""
+
+
+class PliesOverflow(Exception):
+    """Raised when a value needs more plies than the cells of the table can hold."""
+
+
+class Tables(NamedTuple):
+    """The precomputed tables of one board size, as int64 arrays the kernels read.
+
+    ``steps[side, cell, k]``, ``over[side, cell, k]`` and ``land[side, cell, k]`` are
+    cells (-1 for none) of the k-th step and jump of a piece of ``side`` on ``cell``;
+    ``not_goal[side]`` is the bitboard of the cells outside that side's goal row;
+    ``binom[m, k]`` is C(m, k); ``base[w, b]`` is the first place of the class with w
+    white and b black pieces and ``span[w, b]`` the number of black sets in it.
+    ``info`` holds [cells, full-board bitboard, most children, deepest game + 1].
+    """
+
+    steps: np.ndarray
+    over: np.ndarray
+    land: np.ndarray
+    not_goal: np.ndarray
+    binom: np.ndarray
+    base: np.ndarray
+    span: np.ndarray
+    info: np.ndarray
+
+
+# -- tables ----------------------------------------------------------------------------
+
+
+def _cell(bit: int) -> int:
+    """Return the cell of a one-bit bitboard."""
+    return bit.bit_length() - 1
+
+
+def _move_tables(rules: OskaRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the (steps, over, land) cell tables of ``rules`` (see ``Tables``)."""
+    shape = (2, rules.size, 2)
+    steps, over, land = (np.full(shape, -1, np.int64) for _ in range(3))
+    for side in (0, 1):
+        for cell in range(rules.size):
+            for k, to in enumerate(rules.steps[side][cell]):
+                steps[side, cell, k] = _cell(to)
+            for k, (jumped, to) in enumerate(rules.jumps[side][cell]):
+                over[side, cell, k], land[side, cell, k] = _cell(jumped), _cell(to)
+    return steps, over, land
+
+
+def class_sizes(n: int) -> np.ndarray:
+    """Return the number of places of each class: [w, b] -> C(N, w) * C(N - w, b) * 2."""
+    cells = oska_rules(n).size
+    return np.array([[comb(cells, w) * comb(cells - w, b) * 2 for b in range(n + 1)]
+                     for w in range(n + 1)], dtype=np.int64)
+
+
+def table_bytes(n: int, dtype: type = np.uint8) -> int:
+    """Return the bytes a whole table for board size ``n`` takes with ``dtype`` cells."""
+    return int(class_sizes(n).sum()) * np.dtype(dtype).itemsize
+
+
+def deepest_game(n: int) -> int:
+    """Return a bound on the plies of any game of size ``n``, passes included.
+
+    Each real move takes a piece at least one row forward, and each of the 2n pieces can
+    travel 2n - 4 rows; two passes never follow each other.
+    """
+    moves = 2 * n * (2 * n - 4)
+    return 2 * moves + 1
+
+
+def build_tables(n: int) -> Tables:
+    """Return the kernels' tables for board size ``n`` (see ``Tables``)."""
+    rules = oska_rules(n)
+    cells = rules.size
+    steps, over, land = _move_tables(rules)
+    binom = np.array([[comb(m, k) for k in range(n + 2)] for m in range(cells + 1)],
+                     dtype=np.int64)
+    sizes = class_sizes(n)
+    base = (np.cumsum(sizes.ravel()) - sizes.ravel()).reshape(sizes.shape)
+    span = np.array([[comb(cells - w, b) for b in range(n + 1)] for w in range(n + 1)],
+                    dtype=np.int64)
+    not_goal = np.array(rules.not_goal, dtype=np.int64)
+    info = np.array([cells, rules.full, 2 * n, deepest_game(n) + 2], dtype=np.int64)
+    return Tables(steps, over, land, not_goal, binom, base, span, info)
+
+
+def zeroed_cells(count: int, dtype: type) -> np.ndarray:
+    """Return a zeroed array of ``count`` cells whose memory is only taken when written.
+
+    An anonymous memory map: untouched pages stay shared zero pages. Where the system
+    allows it, it is backed by huge pages (fewer TLB misses on random access).
+    """
+    nbytes = max(1, count * np.dtype(dtype).itemsize)
+    area = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        with contextlib.suppress(OSError):  # no transparent huge pages: plain pages do
+            area.madvise(mmap.MADV_HUGEPAGE)
+    return np.frombuffer(area, dtype=dtype, count=count)
+
+
+# -- kernels: codes ----------------------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _loss(plies: int, span: int) -> int:
+    """Return the code of a loss in ``plies`` for the side to move."""
+    return 1 + plies
+
+
+@njit(cache=True, inline="always")
+def _draw(plies: int, span: int) -> int:
+    """Return the code of a draw in ``plies``."""
+    return 1 + span + plies
+
+
+@njit(cache=True, inline="always")
+def _win(plies: int, span: int) -> int:
+    """Return the code of a win in ``plies`` for the side to move."""
+    return 3 * span - plies
+
+
+@njit(cache=True, inline="always")
+def _parent_code(code: int, span: int) -> int:
+    """Return the code, for the mover, of a move to a child whose code is ``code``.
+
+    The child's loss in p is the mover's win in p + 1, its win the mover's loss in
+    p + 1, its draw a draw in p + 1. Returns 0 when p + 1 plies do not fit the span.
+    """
+    if code <= span:  # the opponent loses in code - 1 plies
+        return _win(code, span) if code < span else 0
+    if code <= 2 * span:
+        return code + 1 if code < 2 * span else 0
+    plies = 3 * span - code + 1  # the opponent wins: we lose one ply later
+    return _loss(plies, span) if plies < span else 0
+
+
+# -- kernels: positions ------------------------------------------------------------------
+
+
+@intrinsic
+def _popcount(typingctx, mask):  # noqa: ARG001 (numba passes the typing context)
+    """Return the number of set bits of an int64 ``mask`` (the CPU's popcount)."""
+
+    def codegen(context, builder, signature, args):
+        """Emit LLVM's ctpop."""
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _lowest_cell(typingctx, mask):  # noqa: ARG001 (numba passes the typing context)
+    """Return the index of the lowest set bit of a nonzero int64 ``mask`` (count trailing zeros)."""
+
+    def codegen(context, builder, signature, args):
+        """Emit LLVM's cttz."""
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _prefetch(typingctx, array, index):  # noqa: ARG001 (numba passes the typing context)
+    """Ask the CPU to bring ``array[index]`` into the caches, without waiting for it."""
+
+    def codegen(context, builder, signature, args):
+        """Emit LLVM's prefetch (read, keep in all cache levels, data)."""
+        array_type = signature.args[0]
+        view = context.make_array(array_type)(context, builder, args[0])
+        pointer = cgutils.get_item_pointer(context, builder, array_type, view, [args[1]])
+        byte_pointer = ir.IntType(8).as_pointer()
+        int32 = ir.IntType(32)
+        prefetch = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.VoidType(), [byte_pointer, int32, int32, int32]),
+            PREFETCH_NAME)
+        builder.call(prefetch, [builder.bitcast(pointer, byte_pointer), int32(0), int32(3),
+                                int32(1)])
+        return context.get_dummy_value()
+
+    return types.void(array, index), codegen
+
+
+@njit(cache=True)
+def _place(white: int, black: int, turn: int, t: Tables) -> int:
+    """Return the place in the table of the position (white, black, turn)."""
+    white_rank = k = 0
+    rest = white
+    while rest:
+        cell = _lowest_cell(rest)
+        rest &= rest - 1
+        k += 1
+        white_rank += t.binom[cell, k]
+    black_rank = k = 0
+    rest = black
+    while rest:
+        cell = _lowest_cell(rest)
+        rest &= rest - 1
+        k += 1
+        below = cell - _popcount(white & ((1 << cell) - 1))  # its number among non-white cells
+        black_rank += t.binom[below, k]
+    w, b = _popcount(white), _popcount(black)
+    return t.base[w, b] + ((white_rank * t.span[w, b] + black_rank) << 1) + turn
+
+
+@njit(cache=True)
+def _unrank(rank: int, k: int, top: int, t: Tables) -> np.ndarray:
+    """Return the k members, highest first, of the colex-``rank``-th k-set below ``top``."""
+    out = np.empty(k, np.int64)
+    member = top
+    for i in range(k, 0, -1):
+        member -= 1
+        while t.binom[member, i] > rank:
+            member -= 1
+        out[k - i] = member
+        rank -= t.binom[member, i]
+    return out
+
+
+@njit(cache=True)
+def _position_at(place: int, t: Tables) -> tuple[int, int, int]:
+    """Return the position (white, black, turn) stored at ``place`` (``_place`` undone)."""
+    size = t.base.shape[0]
+    w = b = 0
+    for klass in range(size * size):  # the last class starting at or before place
+        if t.base[klass // size, klass % size] <= place:
+            w, b = klass // size, klass % size
+    rest = place - t.base[w, b]
+    turn = rest & 1
+    white_rank, black_rank = divmod(rest >> 1, t.span[w, b])
+    white = 0
+    for cell in _unrank(white_rank, w, t.info[0], t):
+        white |= 1 << cell
+    others = np.empty(t.info[0] - w, np.int64)  # non-white cells, in order
+    j = 0
+    for cell in range(t.info[0]):
+        if not (white >> cell) & 1:
+            others[j] = cell
+            j += 1
+    black = 0
+    for q in _unrank(black_rank, b, t.info[0] - w, t):
+        black |= 1 << others[q]
+    return white, black, turn
+
+
+@njit(cache=True)
+def _terminal_code(white: int, black: int, turn: int, t: Tables, span: int) -> int:
+    """Return the code of a finished game (RULES.md end of game, rules 1-3), else 0."""
+    if white == 0 or black == 0:
+        if white == black:  # the empty board: a draw
+            return _draw(0, span)
+        return _win(0, span) if (turn == 0) == (white != 0) else _loss(0, span)
+    white_home = (white & t.not_goal[0]) == 0
+    black_home = (black & t.not_goal[1]) == 0
+    if white_home and black_home:
+        diff = _popcount(white) - _popcount(black)
+        if diff == 0:
+            return _draw(0, span)
+        return _win(0, span) if (diff > 0) == (turn == 0) else _loss(0, span)
+    if white_home:
+        return _win(0, span) if turn == 0 else _loss(0, span)
+    if black_home:
+        return _win(0, span) if turn == 1 else _loss(0, span)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _store(count: int, mine: int, theirs: int, turn: int,
+           out_white: np.ndarray, out_black: np.ndarray) -> int:
+    """Write the board (mover's pieces, opponent's pieces) as child ``count``; return count + 1.
+
+    Past the end of the output arrays it only counts.
+    """
+    if count < out_white.shape[0]:
+        out_white[count] = mine if turn == 0 else theirs
+        out_black[count] = theirs if turn == 0 else mine
+    return count + 1
+
+
+@njit(cache=True)
+def _real_moves(white: int, black: int, turn: int, t: Tables,
+                out_white: np.ndarray, out_black: np.ndarray) -> int:
+    """Write the boards after each real move of the side to move; return how many.
+
+    With empty output arrays it only counts (for the pass test). The order is the
+    cells' order, a jump before a step; it does not matter for values.
+    """
+    own, opp = (white, black) if turn == 0 else (black, white)
+    empty = t.info[1] ^ (white | black)
+    count = 0
+    pieces = own
+    while pieces:
+        cell = _lowest_cell(pieces)
+        pieces &= pieces - 1
+        rest = own ^ (1 << cell)
+        for k in range(2):
+            over, land, step = t.over[turn, cell, k], t.land[turn, cell, k], t.steps[turn, cell, k]
+            if over >= 0 and (opp >> over) & 1 and (empty >> land) & 1:
+                count = _store(count, rest | (1 << land), opp ^ (1 << over), turn,
+                               out_white, out_black)
+            if step >= 0 and (empty >> step) & 1:
+                count = _store(count, rest | (1 << step), opp, turn, out_white, out_black)
+    return count
+
+
+@njit(cache=True)
+def _expand(white: int, black: int, turn: int, t: Tables,
+            out_white: np.ndarray, out_black: np.ndarray) -> int:
+    """Write the boards of the children (the other side to move); return how many.
+
+    A side with no real move passes: one child, the same board. When neither side can
+    move it returns 0, the deadlock draw.
+    """
+    count = _real_moves(white, black, turn, t, out_white, out_black)
+    if count:
+        return count
+    if _real_moves(white, black, 1 - turn, t, out_white[:0], out_black[:0]) == 0:
+        return 0
+    out_white[0], out_black[0] = white, black
+    return 1
+
+
+# -- kernels: the search -----------------------------------------------------------------
+
+
+class Frames(NamedTuple):
+    """The explicit stack of the depth-first search, kept between slices of work.
+
+    Frame d is a position whose children are being looked at one by one: its table
+    ``place``, the side to move in its children (``kid_turn``), their boards and places
+    (``kids_white``, ``kids_black``, ``kids_place``, rows of ``most children``), how
+    many are still to look at (``todo``) and the ``best`` code for the mover so far.
+    ``state`` is [frames in use, status (OK, PLIES_OVERFLOW or STACK_OVERFLOW)].
+    """
+
+    place: np.ndarray
+    kid_turn: np.ndarray
+    kids_white: np.ndarray
+    kids_black: np.ndarray
+    kids_place: np.ndarray
+    todo: np.ndarray
+    best: np.ndarray
+    state: np.ndarray
+
+
+def new_frames(t: Tables) -> Frames:
+    """Return an empty stack deep enough for the longest game of the tables' size."""
+    depth, most = int(t.info[3]), int(t.info[2])
+    column = [np.zeros(depth, np.int64) for _ in range(2)]
+    rows = [np.zeros((depth, most), np.int64) for _ in range(3)]
+    return Frames(*column, *rows, np.zeros(depth, np.int64), np.zeros(depth, np.int64),
+                  np.zeros(2, np.int64))
+
+
+@njit(cache=True)
+def _open(white: int, black: int, turn: int, place: int, codes: np.ndarray, t: Tables,
+          span: int, f: Frames) -> int:
+    """Return the code of a position not yet in the table, or 0 after opening its frame.
+
+    A finished game or a deadlock has its code at once. Otherwise the position becomes
+    the frame on top of the stack, with its children listed, and their places asked
+    from memory ahead of time: the table is far bigger than the caches, and the
+    children are looked up one by one only later.
+    """
+    code = _terminal_code(white, black, turn, t, span)
+    if code:
+        return code
+    depth = f.state[0]
+    count = _expand(white, black, turn, t, f.kids_white[depth], f.kids_black[depth])
+    if count == 0:
+        return _draw(0, span)
+    for j in range(count):
+        kid = _place(f.kids_white[depth, j], f.kids_black[depth, j], 1 - turn, t)
+        f.kids_place[depth, j] = kid
+        _prefetch(codes, kid)
+    f.place[depth], f.kid_turn[depth] = place, 1 - turn
+    f.todo[depth], f.best[depth] = count, 0
+    f.state[0] = depth + 1
+    return 0
+
+
+@njit(cache=True)
+def _start(white: int, black: int, turn: int, codes: np.ndarray, t: Tables, span: int,
+           f: Frames) -> int:
+    """Begin a search from (white, black, turn) on an empty stack; return positions added."""
+    f.state[0], f.state[1] = 0, OK
+    root = _place(white, black, turn, t)
+    if codes[root]:
+        return 0
+    code = _open(white, black, turn, root, codes, t, span, f)
+    if code:
+        codes[root] = code
+        return 1
+    return 0
+
+
+@njit(cache=True)
+def _advance(codes: np.ndarray, t: Tables, span: int, f: Frames, budget: int) -> int:
+    """Go on with the search until it ends or ``budget`` positions were added.
+
+    The top frame looks at its next child: one already known, finished or deadlocked
+    gives its code at once, any other becomes a new frame. A frame that has seen all
+    its children is solved: its best code goes into the table and up to its parent.
+    The game graph has no cycles, so no position is ever on the stack twice.
+
+    Returns:
+        The positions added; ``f.state`` then says how many frames are left (none: the
+        search is over) and the status.
+    """
+    depth_cap = f.place.shape[0]
+    added = 0
+    while f.state[0] and added < budget:
+        d = f.state[0] - 1
+        if f.todo[d] == 0:  # all children seen: the frame is solved
+            code = f.best[d]
+            codes[f.place[d]] = code
+            added += 1
+            f.state[0] = d
+        else:
+            f.todo[d] -= 1
+            j = f.todo[d]
+            kid = f.kids_place[d, j]
+            code = np.int64(codes[kid])
+            if code == 0:
+                if d + 1 == depth_cap:
+                    f.state[1] = STACK_OVERFLOW
+                    return added
+                code = _open(f.kids_white[d, j], f.kids_black[d, j], f.kid_turn[d], kid,
+                             codes, t, span, f)
+                if code == 0:  # a new frame: its code comes up when it is solved
+                    continue
+                codes[kid] = code
+                added += 1
+        if f.state[0]:  # hand the code just found up to the frame it is a child of
+            up = _parent_code(code, span)
+            if up == 0:
+                f.state[1] = PLIES_OVERFLOW
+                return added
+            top = f.state[0] - 1
+            f.best[top] = max(f.best[top], up)
+    return added
+
+
+@njit(cache=True)
+def _places(white: np.ndarray, black: np.ndarray, turn: np.ndarray, t: Tables) -> np.ndarray:
+    """Return the table places of many positions at once."""
+    out = np.empty(white.shape[0], np.int64)
+    for i in range(white.shape[0]):
+        out[i] = _place(white[i], black[i], turn[i], t)
+    return out
+
+
+@njit(cache=True)
+def _positions_at(places: np.ndarray, t: Tables) -> np.ndarray:
+    """Return the positions at many places, as rows (white, black, turn)."""
+    out = np.empty((places.shape[0], 3), np.int64)
+    for i in range(places.shape[0]):
+        out[i, 0], out[i, 1], out[i, 2] = _position_at(places[i], t)
+    return out
+
+
+# -- the Python side -----------------------------------------------------------------------
+
+
+def decode(codes: np.ndarray, span: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return (results, plies) arrays of an array of nonzero codes with span ``span``."""
+    codes = codes.astype(np.int64)
+    results = np.where(codes <= span, -1, np.where(codes <= 2 * span, 0, 1)).astype(np.int8)
+    plies = np.where(results < 0, codes - 1,
+                     np.where(results == 0, codes - 1 - span, 3 * span - codes))
+    return results, plies.astype(np.int16)
+
+
+def peak_memory_bytes() -> int:
+    """Return the peak resident memory of this process so far, in bytes (Linux: KiB * 1024)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+class Tablebase:
+    """The exact values of the positions reachable from a root, for one board size.
+
+    Attributes:
+        rules: the rules of the board size.
+        root: the position the table was solved from.
+        positions: how many positions the table holds (those reachable from the root,
+            plus any solved later because ``solution`` was asked about them).
+        seconds: the time the root's solve took.
+    """
+
+    def __init__(self, rules: OskaRules, root: Position, dtype: type = np.uint8,
+                 max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        """Prepare an empty table; raises TableTooBig past ``max_bytes``. See ``solve``."""
+        need = table_bytes(rules.n, dtype)
+        if need > max_bytes:
+            raise TableTooBig(f"the n = {rules.n} table needs {need / 2**30:.1f} GiB, "
+                              f"more than the {max_bytes / 2**30:.1f} GiB allowed")
+        self.rules, self.root = rules, root
+        self.tables = build_tables(rules.n)
+        self.span = SPANS[np.dtype(dtype)]
+        self.codes = zeroed_cells(need // np.dtype(dtype).itemsize, dtype)
+        self.positions = 0
+        self.seconds = 0.0
+
+    def solve(self, pos: Position, progress: Callable[[int], None] | None = None) -> int:
+        """Add every position reachable from ``pos`` to the table; return how many were new.
+
+        Args:
+            pos: the root.
+            progress: called with the positions in the table now and then (every
+                SLICE new ones), e.g. to print progress.
+
+        Raises:
+            PliesOverflow: when a value needs more plies than the cells hold.
+        """
+        frames = new_frames(self.tables)
+        added = _start(pos[0], pos[1], pos[2], self.codes, self.tables, self.span, frames)
+        while frames.state[0] and frames.state[1] == OK:
+            added += _advance(self.codes, self.tables, self.span, frames, SLICE)
+            if progress is not None:
+                progress(self.positions + added)
+        self.positions += added
+        if frames.state[1] == PLIES_OVERFLOW:
+            raise PliesOverflow(f"a value needs {self.span} plies or more: use wider cells")
+        if frames.state[1] == STACK_OVERFLOW:  # cannot happen if deepest_game is a bound
+            raise RuntimeError("a game longer than deepest_game(n): the bound is wrong")
+        return added
+
+    def solution(self, pos: Position) -> Solution:
+        """Return the perfect-play Solution of ``pos`` for its side to move.
+
+        Positions outside the table (e.g. after a finished game) are solved on demand.
+        """
+        place = _place(pos[0], pos[1], pos[2], self.tables)
+        if not self.codes[place]:
+            self.solve(pos)
+        results, plies = decode(self.codes[place:place + 1], self.span)
+        return Solution(int(results[0]), int(plies[0]))
+
+    def solutions(self, white: np.ndarray, black: np.ndarray,
+                  turn: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Return (results, plies) arrays of many positions given as three int arrays.
+
+        Every position must be in the table already (raises KeyError otherwise).
+        """
+        places = _places(*(np.asarray(a, dtype=np.int64) for a in (white, black, turn)),
+                         self.tables)
+        codes = self.codes[places]
+        if not codes.all():
+            raise KeyError("a position is not in the table")
+        return decode(codes, self.span)
+
+    @property
+    def start_solution(self) -> Solution:
+        """Return the Solution of the start position of the board size."""
+        return self.solution(self.rules.start())
+
+    def children_solutions(self, pos: Position) -> list[tuple[Position, Solution]]:
+        """Return each child of ``pos`` (in ``rules.children`` order) with its own Solution.
+
+        A child's Solution is for the side to move in it, the opponent of the mover.
+        """
+        return [(kid, self.solution(kid)) for kid in self.rules.children(pos)]
+
+    def stored(self) -> np.ndarray:
+        """Return the places of every position in the table, in table order."""
+        return np.flatnonzero(self.codes)
+
+    def positions_at(self, places: np.ndarray) -> list[Position]:
+        """Return the positions stored at the given places."""
+        rows = _positions_at(np.asarray(places, dtype=np.int64), self.tables)
+        return [Position(int(w), int(b), int(t)) for w, b, t in rows]
+
+
+def solve_table(n: int, root: Position | None = None, *,
+                max_bytes: int = DEFAULT_MAX_BYTES) -> Tablebase:
+    """Solve every position reachable from ``root`` (default: the start) of size ``n``.
+
+    Tries one-byte cells first and, if some value needs 85 plies or more, solves again
+    with two-byte cells; every value is exact either way.
+
+    Args:
+        n: the board size (4 and 5 fit this machine; 6 does not).
+        root: the position to solve from.
+        max_bytes: the most memory the table may take (raises TableTooBig past it).
+
+    Returns:
+        The solved Tablebase (``positions`` and ``seconds`` say how big and how long).
+    """
+    rules = oska_rules(n)
+    root = rules.start() if root is None else Position(*root)
+    for dtype in (np.uint8, np.uint16):
+        start = time.perf_counter()
+        table = Tablebase(rules, root, dtype, max_bytes)
+        try:
+            table.solve(root)
+        except PliesOverflow:
+            del table
+            continue
+        table.seconds = time.perf_counter() - start
+        return table
+    raise PliesOverflow("a value needs more plies than two-byte cells hold")
+
+
+def as_arrays(positions: Iterable[Position]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return (white, black, turn) int64 arrays of a sequence of positions."""
+    rows = np.array([tuple(pos) for pos in positions], dtype=np.int64).reshape(-1, 3)
+    return rows[:, 0].copy(), rows[:, 1].copy(), rows[:, 2].copy()

@@ -1,0 +1,203 @@
+"""Tests of the numba tablebase, its datasets and ``oska solve`` (all on n = 4)."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cli_helpers import REPO_ROOT  # noqa: E402
+
+from oska_gui import exact_dataset, tablebase  # noqa: E402
+from oska_gui.exact_dataset import (  # noqa: E402
+    DEFAULT_RATES,
+    is_playable,
+    load_dataset,
+    sample_uniform,
+    write_dataset,
+)
+from oska_gui.oska import Position, oska_rules  # noqa: E402
+from oska_gui.search import run  # noqa: E402
+from oska_gui.solver import Solution, Solver, solve, solver_for  # noqa: E402
+from oska_gui.tablebase import (  # noqa: E402
+    Tablebase,
+    TableTooBig,
+    as_arrays,
+    deepest_game,
+    solve_table,
+)
+
+RULES4 = oska_rules(4)
+N4_POSITIONS = 782_918  # reachable from the n = 4 start (the solver's docstring says so too)
+
+
+@pytest.fixture(scope="module")
+def tb4() -> Tablebase:
+    """The n = 4 table, solved once for the module."""
+    return solve_table(4)
+
+
+@pytest.fixture(scope="module")
+def solver_positions() -> list[Position]:
+    """Every position the pure-Python solver reaches from the n = 4 start."""
+    table = run(solver_for(RULES4).table_steps(RULES4.start(), 1_000_000))
+    return list(table.scores)
+
+
+def mover_key(child: Solution) -> tuple[int, int]:
+    """Return how good a move to a child with Solution ``child`` is for the mover.
+
+    Written here again, on purpose, from solver.py's documented rule: a win beats a
+    draw beats a loss; sooner wins, later losses and longer draws are better.
+    """
+    result, plies = -child.result, child.plies + 1
+    return (result, -plies if result > 0 else plies)
+
+
+def expected_from_children(rules, pos: Position, kids: list[Solution]) -> Solution:
+    """Return the Solution of ``pos`` the rules and its children's Solutions imply."""
+    over = rules.terminal(pos)
+    if over is not None:
+        return Solution(over, 0)
+    if not kids:
+        return Solution(0, 0)  # deadlock
+    best = max(kids, key=mover_key)
+    return Solution(-best.result, best.plies + 1)
+
+
+def test_every_reachable_n4_position_agrees_with_the_solver(
+        tb4: Tablebase, solver_positions: list[Position]) -> None:
+    """The same positions as solver.py, and for each the same result and plies."""
+    assert tb4.positions == len(solver_positions) == N4_POSITIONS
+    assert set(tb4.positions_at(tb4.stored())) == set(solver_positions)
+    results, plies = tb4.solutions(*as_arrays(solver_positions))
+    expected = np.array([solve(RULES4, pos) for pos in solver_positions])
+    assert np.array_equal(results, expected[:, 0])
+    assert np.array_equal(plies, expected[:, 1])
+    assert tb4.start_solution == solve(RULES4, RULES4.start()) == Solution(1, 21)
+    assert plies.max() <= deepest_game(4)
+
+
+def test_every_value_is_the_best_over_its_children(tb4: Tablebase) -> None:
+    """For sampled positions of the table, the value follows from the children's values."""
+    places = np.random.default_rng(5).choice(tb4.stored(), 20_000, replace=False)
+    for pos in tb4.positions_at(places):
+        kids = [value for _, value in tb4.children_solutions(pos)]
+        assert tb4.solution(pos) == expected_from_children(RULES4, pos, kids), pos
+
+
+def test_other_roots_and_positions_outside_the_table() -> None:
+    """A mid-game root gives the solver's values; an unreached position is solved on ask."""
+    rng = random.Random(11)
+    pos = RULES4.start()
+    for _ in range(6):
+        pos = rng.choice(RULES4.children(pos))
+    table = solve_table(4, root=pos)
+    reached = list(run(Solver(RULES4).table_steps(pos, 1_000_000)).scores)  # no cache
+    assert table.positions == len(reached) < N4_POSITIONS
+    assert [table.solution(p) for p in reached] == [solve(RULES4, p) for p in reached]
+    won = Position(0b1, 0, 1)  # Black has no pieces: the game is over, not reachable
+    assert table.solution(won) == Solution(-1, 0)
+    assert table.positions == len(reached) + 1
+
+
+def test_too_many_plies_for_byte_cells_falls_back_to_two_bytes(
+        monkeypatch: pytest.MonkeyPatch, solver_positions: list[Position]) -> None:
+    """When byte cells cannot hold a value, the solve says so and is redone wider."""
+    monkeypatch.setitem(tablebase.SPANS, np.dtype(np.uint8), 10)  # n = 4 needs 25 plies
+    narrow = Tablebase(RULES4, RULES4.start(), np.uint8)
+    with pytest.raises(tablebase.PliesOverflow):
+        narrow.solve(RULES4.start())
+    wide = solve_table(4)
+    assert wide.codes.dtype == np.uint16
+    sample = random.Random(2).sample(solver_positions, 5_000)
+    assert [wide.solution(p) for p in sample] == [solve(RULES4, p) for p in sample]
+
+
+def test_a_table_too_big_for_memory_is_refused() -> None:
+    """n = 6 would need terabytes: refused before anything is allocated."""
+    with pytest.raises(TableTooBig, match="n = 6"):
+        solve_table(6)
+    with pytest.raises(TableTooBig):
+        solve_table(4, max_bytes=1_000)
+
+
+def check_dataset(tb: Tablebase, path: Path, count: int) -> exact_dataset.ExactDataset:
+    """Load the dataset at ``path`` and check it against ``tb``; return it."""
+    data = load_dataset(path)
+    assert len(data) == count and data.n == 4
+    positions = [data.position(i) for i in range(len(data))]
+    assert len(set(positions)) == count
+    for i, pos in enumerate(positions):
+        assert is_playable(RULES4, pos)
+        assert data.solution(i) == tb.solution(pos)
+        kids = data.children(i)
+        assert [kid for kid, _ in kids] == RULES4.children(pos)
+        assert [value for _, value in kids] == [tb.solution(kid) for kid, _ in kids]
+        assert data.solution(i) == expected_from_children(RULES4, pos, [v for _, v in kids])
+        assert any(data.is_perfect(i, kid) for kid, _ in kids)
+        for kid, value in kids:
+            keeps = -value.result == data.solution(i).result
+            assert data.keeps_value(i, kid) == keeps
+    return data
+
+
+def test_dataset_round_trip_and_reproducibility(tb4: Tablebase, tmp_path: Path) -> None:
+    """A dataset holds exact values of distinct positions and children; a seed fixes it."""
+    first, again, other = (tmp_path / name for name in ("a.npz", "b.npz", "c.npz"))
+    assert write_dataset(tb4, first, 3_000, seed=7) == 3_000
+    data = check_dataset(tb4, first, 3_000)
+    assert set(data.rate.tolist()) == set(DEFAULT_RATES)
+    assert data.ply.min() == 0 and data.seed == 7
+    write_dataset(tb4, again, 3_000, seed=7)
+    write_dataset(tb4, other, 3_000, seed=8)
+    with np.load(first) as a, np.load(again) as b, np.load(other) as c:
+        assert sorted(a.files) == sorted(b.files)
+        assert all(np.array_equal(a[name], b[name]) for name in a.files)
+        assert not np.array_equal(a["white"], c["white"])
+    with pytest.raises(ValueError, match="not a child"):
+        data.move_solution(0, data.position(0))
+
+
+def test_uniform_datasets_and_samples(tb4: Tablebase, tmp_path: Path) -> None:
+    """Uniform samples are distinct solved positions; a uniform dataset checks out."""
+    stored = set(tb4.positions_at(tb4.stored()))
+    anything = sample_uniform(tb4, 2_000, seed=1, playable=False)
+    assert len(set(anything)) == 2_000 and set(anything) <= stored
+    assert any(not is_playable(RULES4, pos) for pos in anything)
+    path = tmp_path / "u.npz"
+    assert write_dataset(tb4, path, 1_000, seed=3, uniform=True) == 1_000
+    data = check_dataset(tb4, path, 1_000)
+    assert np.isnan(data.rate).all() and (data.ply == -1).all()
+    with pytest.raises(ValueError, match="holds"):
+        sample_uniform(tb4, tb4.positions + 1, seed=1)
+    with pytest.raises(ValueError, match="found only"):  # not every position is playable
+        sample_uniform(tb4, tb4.positions, seed=1)
+
+
+def test_load_rejects_files_that_are_not_datasets(tmp_path: Path) -> None:
+    """A .npz without the dataset's fields is refused with the missing names."""
+    path = tmp_path / "x.npz"
+    np.savez(path, white=np.zeros(3))
+    with pytest.raises(ValueError, match="black"):
+        load_dataset(path)
+
+
+def test_the_game_and_browser_never_load_numpy_or_numba() -> None:
+    """Importing the game, spec functions and solver loads neither numpy nor numba."""
+    code = ("import sys, oska_gui, oska_gui.oska, oska_gui.search, oska_gui.solver, "
+            "oska_gui.spec; "
+            "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "[]"
+    from oska_gui.web.build import browser_modules
+    shipped = browser_modules()
+    assert "oska_gui/oska.py" in shipped
+    assert not {"oska_gui/tablebase.py", "oska_gui/exact_dataset.py"} & set(shipped)
+
