@@ -632,8 +632,8 @@ class Tablebase:
         return [Position(int(w), int(b), int(t)) for w, b, t in rows]
 
 
-def solve_table(n: int, root: Position | None = None, *,
-                max_bytes: int = DEFAULT_MAX_BYTES) -> Tablebase:
+def solve_table(n: int, root: Position | None = None, *, max_bytes: int = DEFAULT_MAX_BYTES,
+                progress: Callable[[int], None] | None = None) -> Tablebase:
     """Solve every position reachable from ``root`` (default: the start) of size ``n``.
 
     Tries one-byte cells first and, if some value needs 85 plies or more, solves again
@@ -643,6 +643,7 @@ def solve_table(n: int, root: Position | None = None, *,
         n: the board size (4 and 5 fit this machine; 6 does not).
         root: the position to solve from.
         max_bytes: the most memory the table may take (raises TableTooBig past it).
+        progress: called with the positions solved so far, every SLICE of them.
 
     Returns:
         The solved Tablebase (``positions`` and ``seconds`` say how big and how long).
@@ -653,7 +654,7 @@ def solve_table(n: int, root: Position | None = None, *,
         start = time.perf_counter()
         table = Tablebase(rules, root, dtype, max_bytes)
         try:
-            table.solve(root)
+            table.solve(root, progress)
         except PliesOverflow:
             del table
             continue

@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import REPO_ROOT  # noqa: E402
+from cli_helpers import REPO_ROOT, run_cli  # noqa: E402
 
+import oska_gui  # noqa: E402
 from oska_gui import exact_dataset, tablebase  # noqa: E402
+from oska_gui.cli import main  # noqa: E402
 from oska_gui.exact_dataset import (  # noqa: E402
     DEFAULT_RATES,
     is_playable,
@@ -21,7 +23,7 @@ from oska_gui.exact_dataset import (  # noqa: E402
     sample_uniform,
     write_dataset,
 )
-from oska_gui.oska import Position, oska_rules  # noqa: E402
+from oska_gui.oska import SIDE_NAMES, Position, oska_rules  # noqa: E402
 from oska_gui.search import run  # noqa: E402
 from oska_gui.solver import Solution, Solver, solve, solver_for  # noqa: E402
 from oska_gui.tablebase import (  # noqa: E402
@@ -188,10 +190,39 @@ def test_load_rejects_files_that_are_not_datasets(tmp_path: Path) -> None:
         load_dataset(path)
 
 
-def test_the_game_and_browser_never_load_numpy_or_numba() -> None:
-    """Importing the game, spec functions and solver loads neither numpy nor numba."""
+def test_cli_solves_n4_and_writes_a_dataset(tmp_path: Path) -> None:
+    """``oska solve --n 4`` prints the solver's value and the count, and writes the file."""
+    path = tmp_path / "sub" / "n4.npz"
+    result = run_cli("solve", "--n", 4, "--dataset", path, "--samples", 500, "--seed", 1,
+                     "--progress")
+    assert result.returncode == 0, result.stderr
+    assert f"solving: {N4_POSITIONS:,} positions" in result.stderr
+    value = solve(RULES4, RULES4.start())
+    winner = SIDE_NAMES[0 if value.result > 0 else 1]
+    assert f"Oska n = 4: {winner} wins in {value.plies} plies" in result.stdout
+    assert f"Positions solved: {N4_POSITIONS:,}" in result.stdout
+    assert "Peak memory:" in result.stdout
+    assert len(load_dataset(path)) == 500
+
+
+def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture) -> None:
+    """Without numba: one line naming the extra, exit code 2, no traceback."""
+    for name in ("oska_gui.tablebase", "oska_gui.exact_dataset"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    for name in ("tablebase", "exact_dataset"):
+        monkeypatch.delattr(oska_gui, name, raising=False)
+    monkeypatch.setitem(sys.modules, "numba", None)  # `import numba` now fails
+    assert main(["solve", "--n", "4"]) == 2
+    err = capsys.readouterr().err
+    assert "pip install '.[solve]'" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_game_cli_and_browser_never_load_numpy_or_numba() -> None:
+    """Importing the game, spec functions, solver and CLI loads neither numpy nor numba."""
     code = ("import sys, oska_gui, oska_gui.oska, oska_gui.search, oska_gui.solver, "
-            "oska_gui.spec; "
+            "oska_gui.spec, oska_gui.cli; "
             "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
                          text=True, check=True).stdout

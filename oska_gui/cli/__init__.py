@@ -4,6 +4,7 @@
 - ``match``: external ``oskaplayer`` files against the AI or each other.
 - ``check``: compare someone's ``movegen``/``oskaplayer`` with this project's rules.
 - ``analyze``: the best move, score and line of a position, exact where solvable.
+- ``solve``: a whole game solved exactly by the tablebase (numpy + numba extra).
 
 Each subcommand is a module with ``add_parser(subparsers)`` and ``run(args) -> int``.
 """
@@ -14,10 +15,10 @@ import argparse
 import os
 import sys
 
-from . import analyze, check, match, selfplay
+from . import analyze, check, match, selfplay, solve
 from .common import CliError
 
-SUBCOMMANDS = (selfplay, match, check, analyze)
+SUBCOMMANDS = (selfplay, match, check, analyze, solve)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
@@ -27,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``oska`` command with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="oska", description="Oska from the command line: self-play, matches against "
-                                 "other people's bots, a movegen checker and analysis.",
+                                 "other people's bots, a movegen checker, analysis and "
+                                 "exact solving.",
         epilog="Run 'oska COMMAND --help' for a command's options.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:

@@ -1,0 +1,108 @@
+"""``oska solve --n N``: solve a whole game exactly with the tablebase; optionally a dataset.
+
+Needs the optional numpy + numba extra; without it the command says how to install it.
+The tablebase modules are imported only when the command runs, so that the rest of
+the ``oska`` command never loads numpy or numba.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..oska import SIDE_NAMES
+from ..solver import Solution
+from .common import CliError, add_subcommand, board_size, natural_int, positive_int
+
+DEFAULT_SAMPLES = 100_000
+EXAMPLES = """\
+examples:
+  oska solve --n 4
+  oska solve --n 5 --dataset data/n5_exact.npz --samples 200000 --seed 1
+  oska solve --n 4 --dataset n4_uniform.npz --samples 5000 --uniform
+
+The table holds one byte per possible position: about 4.5 MB for n = 4 and
+5 GB for n = 5 (only the pages the search reaches are ever written).
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``solve`` subcommand and its options to ``subparsers``."""
+    parser = add_subcommand(
+        subparsers, "solve", "solve a whole game exactly (needs numpy and numba)",
+        "Solve every position reachable from the start of Oska of size N with perfect "
+        "play (the winner wins fastest, the loser loses slowest, a pass is a ply) and "
+        "print the start's value, time and memory; optionally write a dataset of "
+        "solved positions with the exact value of every move. Needs the optional "
+        "numpy + numba extra: pip install '.[solve]'.",
+        EXAMPLES)
+    parser.add_argument("--n", type=board_size, required=True, help="board size (4 or 5)")
+    parser.add_argument("--dataset", type=Path, metavar="FILE",
+                        help="write a dataset of solved positions to FILE (.npz)")
+    parser.add_argument("--samples", type=positive_int, default=DEFAULT_SAMPLES, metavar="K",
+                        help=f"positions in the dataset (default {DEFAULT_SAMPLES:,})")
+    parser.add_argument("--seed", type=natural_int, default=0, metavar="S",
+                        help="seed of the dataset's sampling (default 0)")
+    parser.add_argument("--uniform", action="store_true",
+                        help="sample the dataset uniformly from all solved positions "
+                             "instead of along games")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show the positions solved so far on stderr "
+                             "(default: only on a terminal)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve the game that ``args`` names, print the figures, write the dataset; return 0."""
+    try:
+        from .. import exact_dataset, tablebase
+    except ImportError as error:
+        raise CliError(f"the solver needs numpy and numba ({error}): "
+                       "pip install '.[solve]'") from None
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    try:
+        tb = tablebase.solve_table(args.n, progress=progress_line() if show else None)
+    except tablebase.TableTooBig as error:
+        raise CliError(str(error)) from None
+    if show:
+        print(file=sys.stderr)  # end the progress line
+    value = tb.start_solution
+    print(f"Oska n = {args.n}: {verdict(value, tb.root.turn)} with perfect play")
+    print(f"Plies to the end: {value.plies}")
+    print(f"Positions solved: {tb.positions:,}")
+    print(f"Time:             {tb.seconds:.1f} s")
+    print(f"Peak memory:      {tablebase.peak_memory_bytes() / 2**20:,.0f} MiB")
+    if args.dataset is not None:
+        start = time.perf_counter()
+        written = exact_dataset.write_dataset(tb, args.dataset, args.samples, args.seed,
+                                              uniform=args.uniform)
+        print(f"Dataset:          {written:,} positions written to {args.dataset} "
+              f"in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def verdict(value: Solution, turn: int) -> str:
+    """Return a Solution for the side ``turn`` to move as the game's verdict.
+
+    E.g. 'Black wins in 37 plies' for Solution(-1, 37) with White to move.
+    """
+    if value.result == 0:
+        return f"a draw in {value.plies} plies"
+    winner = turn if value.result > 0 else 1 - turn
+    return f"{SIDE_NAMES[winner]} wins in {value.plies} plies"
+
+
+def progress_line() -> Callable[[int], None]:
+    """Return a progress callback that redraws 'solving: N positions, m:ss' on stderr."""
+    start = time.monotonic()
+
+    def show(positions: int) -> None:
+        """Redraw the line for ``positions`` solved so far."""
+        elapsed = int(time.monotonic() - start)
+        sys.stderr.write(f"\rsolving: {positions:,} positions, {elapsed // 60}:{elapsed % 60:02d}")
+        sys.stderr.flush()
+
+    return show
