@@ -19,9 +19,9 @@ from oska_gui.evaluators import (
     PASSED_WIN,
     Evaluator,
     Weights,
+    classic_evaluator,
     oska_evaluator,
     simple_evaluator,
-    classic_evaluator,
 )
 from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
 from oska_gui.search import WIN_BOUND, analyse, is_game_end
