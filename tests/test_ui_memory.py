@@ -17,8 +17,9 @@ from ui_fakes import RecordingCanvas
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
 from oska_gui.ui.games import make_game
+from oska_gui.ui.hints import hint_player
 from oska_gui.ui.memory import BATCH, GcPacer, Reclaimer
-from oska_gui.ui.players import hint_player, make_player
+from oska_gui.ui.players import make_player
 from oska_gui.ui.settings import MemoryStorage
 
 

@@ -402,6 +402,8 @@ class GameScene:
             detail = f"Speed: {self.settings.pace}" + ("  ·  paused" if match.paused else "")
         elif match.hint is not None:
             detail = "The blue arrow shows the suggested move"
+            if match.hint_proof:
+                detail += f": {match.hint_proof}"
         elif match.human_to_move and self.input.selected is None:
             place = "hole" if self.game.kind == OSKA else "square"
             detail = f"Click a piece, then a highlighted {place}"

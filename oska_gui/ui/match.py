@@ -18,9 +18,10 @@ from dataclasses import dataclass
 
 from ..oska import SIDE_NAMES, Move, Outcome
 from .games import GameAdapter, Position
+from .hints import HintPlayer, hint_player
 from .history import History
 from .memory import Reclaimer
-from .players import Player, hint_player, make_player
+from .players import Player, make_player
 from .settings import CVC, HVC, PACE_DELAYS, Settings
 
 PASS_SECONDS = 1.1  # how long a pass is announced before it is played
@@ -110,7 +111,8 @@ class Match:
         self.thinking: int | None = None
         self.forfeit: Outcome | None = self._recorded_forfeit()
         self.hint: Move | None = None
-        self._hinter: Player | None = None
+        self.hint_proof = ""  # the exact result behind the hint, in words, when known
+        self._hinter: HintPlayer | None = None
         self.reclaimer = reclaimer
         self.events: list[Event] = []
         self.pace = settings.pace
@@ -184,7 +186,7 @@ class Match:
         if self._hinter is not None:
             self._hinter.stop()
             self._hinter = None
-        self.hint = None
+        self.hint, self.hint_proof = None, ""
         self.pass_timer = None
 
     def abandon(self) -> None:
@@ -265,6 +267,7 @@ class Match:
         child = self._hinter.advance(budget)
         if child is not None:
             self.hint = self.game.move_between(self.position, child)
+            self.hint_proof = self._hinter.proven
             self._hinter = None
 
     @property

@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Protocol
 
-from ..search import Thinker, is_game_end, plies_to_end
-from ..solver import SolveJob
+from ..search import Progress, Thinker, is_game_end, plies_to_end
+from ..solver import Solution, SolveJob
 from .games import GameAdapter, Position
 from .memory import Reclaimer
 
@@ -53,9 +53,9 @@ class Level:
     solve_race: int | None = None
 
     def describe(self) -> str:
-        """Return how the level plays, e.g. 'depth 5', 'up to 2 s' or 'exact solver'."""
+        """Return how the level plays, e.g. 'depth 5', 'up to 2 s' or 'plays perfectly'."""
         if self.solve >= PERFECT_POSITIONS:
-            return "exact solver"
+            return "plays perfectly"
         if self.seconds is not None:
             return f"up to {self.seconds:g} s"
         return f"depth {self.depth}"
@@ -131,11 +131,16 @@ class SearchPlayer:
         self._job: SolveJob | None = None
         self._thinker: Thinker | None = None
         self._position: Position | None = None
+        # how the last move was chosen: by the exact solver, or the search's last result
+        self.exact = False
+        self.solution: Solution | None = None  # the exact value, when the solver chose
+        self.last_progress: Progress | None = None
 
     def start(self, position: Position) -> None:
         """Begin choosing a move in ``position``: the solver first if the level allows it."""
         self.stop()
         self._position = position
+        self.exact, self.solution, self.last_progress = False, None, None
         if self._worth_solving(position):
             self._job = SolveJob(self.game.rules, position, self.level.solve)
         else:
@@ -163,6 +168,7 @@ class SearchPlayer:
                 return None
             if not job.too_big:
                 self._job = None
+                self.exact, self.solution = True, job.solution
                 return job.best
             self._start_search()
             return None
@@ -170,6 +176,7 @@ class SearchPlayer:
             return None
         if thinker.advance(seconds):
             self._drop_thinker()
+            self.last_progress = thinker.progress
             return thinker.best
         return None
 
@@ -317,11 +324,3 @@ def make_player(game: GameAdapter, level_key: str, evaluator: str,
     if evaluator not in game.evaluator_names():
         evaluator = game.evaluator_names()[0]
     return SearchPlayer(game, level, evaluator, reclaimer)
-
-
-def hint_player(game: GameAdapter, reclaimer: Reclaimer | None = None) -> SearchPlayer:
-    """Return the player that suggests moves to humans (best evaluator, about 1 s).
-
-    ``reclaimer`` frees its spent search tables a little per frame (see ``SearchPlayer``).
-    """
-    return SearchPlayer(game, HINT_LEVEL, game.evaluator_names()[0], reclaimer)
