@@ -1,0 +1,322 @@
+"""Fit the learned evaluator's weights: ``python -m oska_gui.train`` (needs numpy).
+
+One seeded command makes ``learned_weights.json`` from scratch:
+
+1. **Exact labels.** The whole n = 4 game is solved with ``solver`` (pure Python, about
+   20 s) and every position of it where the armies are in contact is a sample, labelled
+   1 (a win for the side to move), 0.5 (a draw) or 0 (a loss). Exact datasets of other
+   boards (``oska solve --n 5 --dataset FILE``, the ``solve`` extra) join with
+   ``--exact FILE``. A seeded tenth of every exact set is held out.
+2. **A first fit**: L2-regularised logistic regression (Newton's method) of those labels
+   on the features of ``features.FeatureSpace``.
+3. **Self-play rounds** on larger boards (n = 5..8 by default): seeded games in which
+   each side is drawn from a pool (the current model twice, the classic, simple and
+   race evaluators) and both search the same depth, 1 to 4, after a few random plies;
+   every contact position of a game is labelled by the game's result for its side to
+   move, and the model is fitted again on everything so far. Games against weak and
+   odd opponents matter: fitted only to games against strong play, the model learns
+   to beat those and loses to a plain material count.
+4. **Report**: on the held-out exact positions, the log loss, the share of decisive
+   positions whose winner the model names, and how often the model's favourite move
+   (one ply, no search) keeps the exact value where the choice matters.
+
+Games are played on every core (``--workers``); results are gathered in a fixed order,
+so the same seed gives the same weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .evaluators import oska_evaluator
+from .features import BUCKETS, feature_space
+from .learned import WEIGHTS_FILE, Model, learned_evaluator
+from .oska import OskaRules, Position, oska_rules
+from .search import best_child
+from .solver import _solution, run, solver_for
+
+L2 = 1e-3  # ridge on every weight: keeps rare features (a lone piece, a dead end) sane
+NEWTON_STEPS = 25
+HOLD_OUT = 0.1
+EXACT_SHARE = 0.4  # the exact sets' share of the total sample weight, split evenly
+DEPTHS = (1, 2, 3, 3, 4)  # self-play depths, drawn per game
+RANDOM_MOVE = 0.03  # a random move now and then, so games leave the beaten track
+SPARRING = ("classic", "simple", "race")
+
+
+@dataclass
+class Samples:
+    """Feature rows and labels: ``rows[i]`` is (bucket, counts...), ``labels[i]`` in [0, 1]."""
+
+    rows: np.ndarray
+    labels: np.ndarray
+
+    def split(self, share: float, seed: int) -> tuple[Samples, Samples]:
+        """Return (kept, held out) parts, the held-out one ``share`` of a seeded shuffle."""
+        order = np.random.default_rng(seed).permutation(len(self.labels))
+        cut = int(len(order) * share)
+        return self.take(order[cut:]), self.take(order[:cut])
+
+    def take(self, index: np.ndarray) -> Samples:
+        """Return the samples at ``index``."""
+        return Samples(self.rows[index], self.labels[index])
+
+
+def label(result: int) -> float:
+    """Return the training label of a result for the side to move: 1, 0.5 or 0."""
+    return (result + 1) / 2
+
+
+def feature_rows(rules: OskaRules, positions: Iterable[Position]) -> tuple[list, list[int]]:
+    """Return the feature rows of the contact positions among ``positions`` and their
+    indices in it (positions whose armies have passed have no features)."""
+    space = feature_space(rules)
+    rows, kept = [], []
+    for i, pos in enumerate(positions):
+        found = space.features(pos)
+        if found is not None:
+            rows.append((found[0], *found[1]))
+            kept.append(i)
+    return rows, kept
+
+
+def playable(rules: OskaRules, pos: Position) -> bool:
+    """Return True when the game is on in ``pos`` and the side to move has a real move."""
+    return bool(pos.white and pos.black) and rules.terminal(pos) is None and rules.has_move(pos)
+
+
+# -- exact labels ----------------------------------------------------------------------
+
+
+def solved_n4() -> tuple[list[Position], list[int]]:
+    """Return every playable position of the whole n = 4 game and its exact result."""
+    rules = oska_rules(4)
+    table = run(solver_for(rules).table_steps(rules.start(), 2_000_000))
+    positions = [pos for pos in table.scores if playable(rules, pos)]
+    return positions, [_solution(table.scores[pos]).result for pos in positions]
+
+
+def exact_samples(rules: OskaRules, positions: Sequence[Position],
+                  results: Sequence[int]) -> Samples:
+    """Return the samples of the contact positions among ``positions``."""
+    rows, kept = feature_rows(rules, positions)
+    return Samples(np.array(rows, dtype=np.int64),
+                   np.array([label(results[i]) for i in kept], dtype=float))
+
+
+def dataset_samples(path: Path) -> tuple[Samples, object]:
+    """Return the samples of an exact dataset file and the loaded dataset."""
+    from .exact_dataset import load_dataset  # the solve extra, only when asked for
+
+    data = load_dataset(path)
+    positions = [data.position(i) for i in range(len(data))]
+    results = [data.solution(i).result for i in range(len(data))]
+    return exact_samples(data.rules, positions, results), data
+
+
+# -- self-play -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameJob:
+    """One self-play game: board size, seed, and the model playing it."""
+
+    n: int
+    seed: int
+    model: Model
+
+
+def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
+    """Play ``job``'s game; return the (feature row, label) of each contact position."""
+    rng = random.Random(job.seed)
+    rules = oska_rules(job.n)
+    learned = learned_evaluator(rules, job.model)
+    players = [learned, learned, *(oska_evaluator(rules, name) for name in SPARRING)]
+    evaluators = (rng.choice(players), rng.choice(players))
+    depth = rng.choice(DEPTHS)
+    line = [rules.start()]
+    for _ in range(rng.randint(job.n - 2, 2 * job.n)):
+        kids = [kid for kid in rules.children(line[-1]) if rules.terminal(kid) is None]
+        if not kids:
+            break
+        line.append(rng.choice(kids))
+    while (outcome := rules.outcome(line[-1])) is None:
+        pos = line[-1]
+        if rng.random() < RANDOM_MOVE:
+            line.append(rng.choice(rules.children(pos)))
+        else:
+            line.append(best_child(rules, evaluators[pos.turn], pos, depth))
+    rows, kept = feature_rows(rules, line)
+    winner = outcome.winner
+    return [(tuple(row), 0.5 if winner is None else float(winner == line[i].turn))
+            for row, i in zip(rows, kept, strict=True)]
+
+
+def self_play_samples(model: Model, sizes: Sequence[int], games: int, seed: int,
+                      pool: ProcessPoolExecutor) -> Samples:
+    """Return the samples of ``games`` self-play games per board size, in a fixed order."""
+    jobs = [GameJob(n, seed * 1_000_003 + 7919 * n + i, model)
+            for n in sizes for i in range(games)]
+    rows: list[tuple[int, ...]] = []
+    labels: list[float] = []
+    for found in pool.map(self_play, jobs, chunksize=4):
+        for row, value in found:
+            rows.append(row)
+            labels.append(value)
+    return Samples(np.array(rows, dtype=np.int64), np.array(labels, dtype=float))
+
+
+# -- fitting ---------------------------------------------------------------------------
+
+
+def design(rows: np.ndarray) -> np.ndarray:
+    """Return the design matrix: the bucket one-hot, then the counts."""
+    onehot = np.zeros((len(rows), BUCKETS))
+    onehot[np.arange(len(rows)), rows[:, 0]] = 1.0
+    return np.hstack([onehot, rows[:, 1:].astype(float)])
+
+
+def fit(groups: Sequence[tuple[Samples, float]]) -> Model:
+    """Fit the model to groups of samples, each with its share of the total weight.
+
+    Weighted L2-regularised logistic regression by Newton's method: the loss is
+    convex and has about 30 weights, so a few exact steps converge.
+    """
+    matrix = np.vstack([design(samples.rows) for samples, _ in groups])
+    labels = np.concatenate([samples.labels for samples, _ in groups])
+    weights = np.concatenate([np.full(len(samples.labels), share / max(1, len(samples.labels)))
+                              for samples, share in groups])
+    weights /= weights.sum()
+    theta = np.zeros(matrix.shape[1])
+    ridge = L2 * np.eye(len(theta))
+    for _ in range(NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(-(matrix @ theta)))
+        gradient = matrix.T @ (weights * (p - labels)) + L2 * theta
+        hessian = (matrix * (weights * p * (1 - p))[:, None]).T @ matrix + ridge
+        theta -= np.linalg.solve(hessian, gradient)
+    return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()))
+
+
+def predict(model: Model, rows: np.ndarray) -> np.ndarray:
+    """Return the model's winning chances for the side to move of each feature row."""
+    theta = np.array(model.table + model.weights)
+    return 1.0 / (1.0 + np.exp(-(design(rows) @ theta)))
+
+
+def report(model: Model, name: str, held: Samples) -> str:
+    """Return a line on how well ``model`` predicts the held-out exact samples ``held``."""
+    p = np.clip(predict(model, held.rows), 1e-9, 1 - 1e-9)
+    y = held.labels
+    loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
+    decisive = y != 0.5
+    right = np.mean((p[decisive] > 0.5) == (y[decisive] > 0.5))
+    return (f"{name}: {len(y):,} held-out positions, log loss {loss:.3f}, "
+            f"winner named in {100 * right:.1f} % of decisive ones")
+
+
+def one_ply_value_kept(model: Model, data: object, count: int) -> str:
+    """Return a line on how often the model's favourite move keeps the exact value.
+
+    One ply, no search, on the first ``count`` samples of an exact dataset where the
+    moves do not all have the same value.
+    """
+    rules = data.rules
+    evaluate = learned_evaluator(rules, model)
+    tried = kept = 0
+    for i in range(len(data)):
+        if tried == count:
+            break
+        kids = data.children(i)
+        keeps = [data.keeps_value(i, kid) for kid, _ in kids]
+        if all(keeps):
+            continue
+        scores = [_child_score(rules, evaluate, kid) for kid, _ in kids]
+        tried += 1
+        kept += keeps[scores.index(max(scores))]
+    return f"  favourite move keeps the value in {100 * kept / max(1, tried):.1f} % of {tried}"
+
+
+def _child_score(rules: OskaRules, evaluate, child: Position) -> int:  # noqa: ANN001
+    """Return the mover's score of moving to ``child``: the game's end if over there."""
+    result = rules.terminal(child)
+    if result is not None:
+        return -result * 10**6
+    return -evaluate(child)
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def train(args: argparse.Namespace) -> Model:
+    """Run the whole recipe of the module text and return the final model."""
+    # the workers start before the n = 4 game is solved, so they do not inherit its table
+    with ProcessPoolExecutor(args.workers) as pool:
+        pool.submit(int).result()
+        return _train(args, pool)
+
+
+def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> Model:
+    """Fit exact labels, then play ``args.rounds`` self-play rounds on ``pool``."""
+    start = time.perf_counter()
+    positions, results = solved_n4()
+    n4_kept, n4_held = exact_samples(oska_rules(4), positions, results).split(HOLD_OUT,
+                                                                              args.seed)
+    del positions, results
+    exact = [(n4_kept, "n = 4 (solved here)", n4_held, None)]
+    for path in args.exact:
+        samples, data = dataset_samples(path)
+        kept, held = samples.split(HOLD_OUT, args.seed)
+        exact.append((kept, f"{path.name}", held, data))
+    print(f"exact samples: {', '.join(f'{name} {len(k.labels):,}' for k, name, _, _ in exact)}"
+          f" ({time.perf_counter() - start:.0f} s)", flush=True)
+    share = EXACT_SHARE / len(exact)
+    groups = [(kept, share) for kept, _, _, _ in exact]
+    model = fit(groups)
+    played: list[Samples] = []
+    for round_ in range(1, args.rounds + 1):
+        played.append(self_play_samples(model, args.sizes, args.games,
+                                        args.seed * 100 + round_, pool))
+        games = Samples(np.vstack([s.rows for s in played]),
+                        np.concatenate([s.labels for s in played]))
+        model = fit(groups + [(games, 1 - EXACT_SHARE)])
+        print(f"round {round_}: {len(games.labels):,} self-play positions "
+              f"({time.perf_counter() - start:.0f} s)", flush=True)
+    for _, name, held, data in exact:
+        print(report(model, name, held))
+        if data is not None:
+            print(one_ply_value_kept(model, data, 2000))
+    return model
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Train with the command-line ``argv``, write the weights; return 0."""
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.train",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default 2)")
+    parser.add_argument("--games", type=int, default=500, help="games per board size a round")
+    parser.add_argument("--sizes", type=lambda text: tuple(map(int, text.split(","))),
+                        default=(5, 6, 7, 8), help="self-play board sizes (default 5,6,7,8)")
+    parser.add_argument("--exact", type=Path, action="append", default=[], metavar="FILE",
+                        help="an exact dataset to fit too (oska solve --n 5 --dataset FILE)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count())
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
+    args = parser.parse_args(argv)
+    model = train(args)
+    args.out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
