@@ -2,7 +2,7 @@
 
 A board is either a list of 2n-3 strings over 'w', 'b', '-' or (the Prolog-style form)
 a list of 2n-3 lists of one-character strings where 'e' or '-' marks an empty cell.
-``read_board`` checks everything RULES.md asks for and raises a precise error;
+``read_board`` checks everything the contract asks for and raises a precise error;
 ``BoardForm`` remembers the input's form so results come back in the same one.
 """
 

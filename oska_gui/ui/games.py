@@ -143,7 +143,7 @@ class GameAdapter:
 
 
 class OskaGame(GameAdapter):
-    """Oska on the board of size ``n`` (see RULES.md)."""
+    """Oska on the board of size ``n`` (rules: README.md)."""
 
     kind = OSKA
     perfect_sizes = (4,)

@@ -16,7 +16,7 @@ EVALUATOR = "strong"  # the one pawn evaluator, under the name the settings know
 
 
 class HexapawnGame(GameAdapter):
-    """Hexapawn on an ``n`` x ``n`` board (see RULES.md)."""
+    """Hexapawn on an ``n`` x ``n`` board (rules: README.md)."""
 
     kind = HEXAPAWN
     perfect_sizes = (3, 4)  # the whole 4 x 4 game is about 20,000 positions
