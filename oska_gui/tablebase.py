@@ -36,6 +36,7 @@ import mmap
 import resource
 import time
 from collections.abc import Callable, Iterable
+from functools import cache
 from math import comb
 from typing import NamedTuple
 
@@ -160,43 +161,14 @@ def zeroed_cells(count: int, dtype: type) -> np.ndarray:
     return np.frombuffer(area, dtype=dtype, count=count)
 
 
-# -- kernels: codes ----------------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _loss(plies: int, span: int) -> int:
-    """Return the code of a loss in ``plies`` for the side to move."""
-    return 1 + plies
-
-
-@njit(cache=True, inline="always")
-def _draw(plies: int, span: int) -> int:
-    """Return the code of a draw in ``plies``."""
-    return 1 + span + plies
-
-
-@njit(cache=True, inline="always")
-def _win(plies: int, span: int) -> int:
-    """Return the code of a win in ``plies`` for the side to move."""
-    return 3 * span - plies
-
-
-@njit(cache=True, inline="always")
-def _parent_code(code: int, span: int) -> int:
-    """Return the code, for the mover, of a move to a child whose code is ``code``.
-
-    The child's loss in p is the mover's win in p + 1, its win the mover's loss in
-    p + 1, its draw a draw in p + 1. Returns 0 when p + 1 plies do not fit the span.
-    """
-    if code <= span:  # the opponent loses in code - 1 plies
-        return _win(code, span) if code < span else 0
-    if code <= 2 * span:
-        return code + 1 if code < 2 * span else 0
-    plies = 3 * span - code + 1  # the opponent wins: we lose one ply later
-    return _loss(plies, span) if plies < span else 0
-
-
-# -- kernels: positions ------------------------------------------------------------------
+# -- kernels ----------------------------------------------------------------------------
+#
+# The kernels are compiled once per board size and cell width by ``kernels(n, span)``.
+# Each factory below closes over numpy tables, which numba freezes into the machine
+# code as constants: no table is passed from call to call (numba would count
+# references to every array argument at every call) and the compiler sees the sizes.
+# The price: closures are not cached on disk, so each process compiles them once
+# (a few seconds).
 
 
 @intrinsic
@@ -242,146 +214,209 @@ def _prefetch(typingctx, array, index):  # noqa: ARG001 (numba passes the typing
     return types.void(array, index), codegen
 
 
-@njit(cache=True)
-def _place(white: int, black: int, turn: int, t: Tables) -> int:
-    """Return the place in the table of the position (white, black, turn)."""
-    white_rank = k = 0
-    rest = white
-    while rest:
-        cell = _lowest_cell(rest)
-        rest &= rest - 1
-        k += 1
-        white_rank += t.binom[cell, k]
-    black_rank = k = 0
-    rest = black
-    while rest:
-        cell = _lowest_cell(rest)
-        rest &= rest - 1
-        k += 1
-        below = cell - _popcount(white & ((1 << cell) - 1))  # its number among non-white cells
-        black_rank += t.binom[below, k]
-    w, b = _popcount(white), _popcount(black)
-    return t.base[w, b] + ((white_rank * t.span[w, b] + black_rank) << 1) + turn
+class CodeKernels(NamedTuple):
+    """Compiled code arithmetic for one span K (see the module doc)."""
+
+    win: Callable[[int], int]
+    draw: Callable[[int], int]
+    loss: Callable[[int], int]
+    parent_code: Callable[[int], int]
 
 
-@njit(cache=True)
-def _unrank(rank: int, k: int, top: int, t: Tables) -> np.ndarray:
-    """Return the k members, highest first, of the colex-``rank``-th k-set below ``top``."""
-    out = np.empty(k, np.int64)
-    member = top
-    for i in range(k, 0, -1):
-        member -= 1
-        while t.binom[member, i] > rank:
+def code_kernels(span: int) -> CodeKernels:
+    """Return the code arithmetic for span ``span``, compiled."""
+
+    @njit
+    def win(plies: int) -> int:
+        """Return the code of a win in ``plies`` for the side to move."""
+        return 3 * span - plies
+
+    @njit
+    def draw(plies: int) -> int:
+        """Return the code of a draw in ``plies``."""
+        return 1 + span + plies
+
+    @njit
+    def loss(plies: int) -> int:
+        """Return the code of a loss in ``plies`` for the side to move."""
+        return 1 + plies
+
+    @njit
+    def parent_code(code: int) -> int:
+        """Return the code, for the mover, of a move to a child whose code is ``code``.
+
+        The child's loss in p is the mover's win in p + 1, its win the mover's loss in
+        p + 1, its draw a draw in p + 1. Returns 0 when p + 1 plies do not fit the span.
+        """
+        if code <= span:  # the opponent loses in code - 1 plies
+            return win(code) if code < span else 0
+        if code <= 2 * span:
+            return code + 1 if code < 2 * span else 0
+        plies = 3 * span - code + 1  # the opponent wins: we lose one ply later
+        return loss(plies) if plies < span else 0
+
+    return CodeKernels(win, draw, loss, parent_code)
+
+
+class PlaceKernels(NamedTuple):
+    """Compiled conversions between positions and table places."""
+
+    place: Callable[[int, int, int], int]
+    position_at: Callable[[int], tuple[int, int, int]]
+
+
+def place_kernels(t: Tables) -> PlaceKernels:
+    """Return the conversions between positions and places of the tables ``t``, compiled."""
+    binom, base, span_of, cells = t.binom, t.base, t.span, int(t.info[0])
+    classes = base.shape[0]
+
+    @njit
+    def place(white: int, black: int, turn: int) -> int:
+        """Return the place in the table of the position (white, black, turn)."""
+        white_rank = k = 0
+        rest = white
+        while rest:
+            cell = _lowest_cell(rest)
+            rest &= rest - 1
+            k += 1
+            white_rank += binom[cell, k]
+        black_rank = k = 0
+        rest = black
+        while rest:
+            cell = _lowest_cell(rest)
+            rest &= rest - 1
+            k += 1
+            below = cell - _popcount(white & ((1 << cell) - 1))  # its number among non-white
+            black_rank += binom[below, k]
+        w, b = _popcount(white), _popcount(black)
+        return base[w, b] + ((white_rank * span_of[w, b] + black_rank) << 1) + turn
+
+    @njit
+    def unrank(rank: int, k: int, top: int) -> np.ndarray:
+        """Return the k members, highest first, of the colex-``rank``-th k-set below ``top``."""
+        out = np.empty(k, np.int64)
+        member = top
+        for i in range(k, 0, -1):
             member -= 1
-        out[k - i] = member
-        rank -= t.binom[member, i]
-    return out
+            while binom[member, i] > rank:
+                member -= 1
+            out[k - i] = member
+            rank -= binom[member, i]
+        return out
+
+    @njit
+    def position_at(where: int) -> tuple[int, int, int]:
+        """Return the position (white, black, turn) stored at place ``where``."""
+        w = b = 0
+        for klass in range(classes * classes):  # the last class starting at or before it
+            if base[klass // classes, klass % classes] <= where:
+                w, b = klass // classes, klass % classes
+        rest = where - base[w, b]
+        white_rank, black_rank = divmod(rest >> 1, span_of[w, b])
+        white = 0
+        for cell in unrank(white_rank, w, cells):
+            white |= 1 << cell
+        others = np.empty(cells - w, np.int64)  # the non-white cells, in order
+        j = 0
+        for cell in range(cells):
+            if not (white >> cell) & 1:
+                others[j] = cell
+                j += 1
+        black = 0
+        for q in unrank(black_rank, b, cells - w):
+            black |= 1 << others[q]
+        return white, black, rest & 1
+
+    return PlaceKernels(place, position_at)
 
 
-@njit(cache=True)
-def _position_at(place: int, t: Tables) -> tuple[int, int, int]:
-    """Return the position (white, black, turn) stored at ``place`` (``_place`` undone)."""
-    size = t.base.shape[0]
-    w = b = 0
-    for klass in range(size * size):  # the last class starting at or before place
-        if t.base[klass // size, klass % size] <= place:
-            w, b = klass // size, klass % size
-    rest = place - t.base[w, b]
-    turn = rest & 1
-    white_rank, black_rank = divmod(rest >> 1, t.span[w, b])
-    white = 0
-    for cell in _unrank(white_rank, w, t.info[0], t):
-        white |= 1 << cell
-    others = np.empty(t.info[0] - w, np.int64)  # non-white cells, in order
-    j = 0
-    for cell in range(t.info[0]):
-        if not (white >> cell) & 1:
-            others[j] = cell
-            j += 1
-    black = 0
-    for q in _unrank(black_rank, b, t.info[0] - w, t):
-        black |= 1 << others[q]
-    return white, black, turn
+class MoveKernels(NamedTuple):
+    """Compiled rules: the end of game and the children of a position."""
+
+    terminal_code: Callable[[int, int, int], int]
+    expand: Callable[[int, int, int, np.ndarray, np.ndarray], int]
 
 
-@njit(cache=True)
-def _terminal_code(white: int, black: int, turn: int, t: Tables, span: int) -> int:
-    """Return the code of a finished game (RULES.md end of game, rules 1-3), else 0."""
-    if white == 0 or black == 0:
-        if white == black:  # the empty board: a draw
-            return _draw(0, span)
-        return _win(0, span) if (turn == 0) == (white != 0) else _loss(0, span)
-    white_home = (white & t.not_goal[0]) == 0
-    black_home = (black & t.not_goal[1]) == 0
-    if white_home and black_home:
-        diff = _popcount(white) - _popcount(black)
-        if diff == 0:
-            return _draw(0, span)
-        return _win(0, span) if (diff > 0) == (turn == 0) else _loss(0, span)
-    if white_home:
-        return _win(0, span) if turn == 0 else _loss(0, span)
-    if black_home:
-        return _win(0, span) if turn == 1 else _loss(0, span)
-    return 0
+def move_kernels(t: Tables, codes: CodeKernels) -> MoveKernels:
+    """Return the rules of the tables ``t``, compiled, with codes from ``codes``."""
+    steps, overs, lands, not_goal, full = t.steps, t.over, t.land, t.not_goal, int(t.info[1])
+    win, draw, loss = codes.win, codes.draw, codes.loss
 
-
-@njit(cache=True, inline="always")
-def _store(count: int, mine: int, theirs: int, turn: int,
-           out_white: np.ndarray, out_black: np.ndarray) -> int:
-    """Write the board (mover's pieces, opponent's pieces) as child ``count``; return count + 1.
-
-    Past the end of the output arrays it only counts.
-    """
-    if count < out_white.shape[0]:
-        out_white[count] = mine if turn == 0 else theirs
-        out_black[count] = theirs if turn == 0 else mine
-    return count + 1
-
-
-@njit(cache=True)
-def _real_moves(white: int, black: int, turn: int, t: Tables,
-                out_white: np.ndarray, out_black: np.ndarray) -> int:
-    """Write the boards after each real move of the side to move; return how many.
-
-    With empty output arrays it only counts (for the pass test). The order is the
-    cells' order, a jump before a step; it does not matter for values.
-    """
-    own, opp = (white, black) if turn == 0 else (black, white)
-    empty = t.info[1] ^ (white | black)
-    count = 0
-    pieces = own
-    while pieces:
-        cell = _lowest_cell(pieces)
-        pieces &= pieces - 1
-        rest = own ^ (1 << cell)
-        for k in range(2):
-            over, land, step = t.over[turn, cell, k], t.land[turn, cell, k], t.steps[turn, cell, k]
-            if over >= 0 and (opp >> over) & 1 and (empty >> land) & 1:
-                count = _store(count, rest | (1 << land), opp ^ (1 << over), turn,
-                               out_white, out_black)
-            if step >= 0 and (empty >> step) & 1:
-                count = _store(count, rest | (1 << step), opp, turn, out_white, out_black)
-    return count
-
-
-@njit(cache=True)
-def _expand(white: int, black: int, turn: int, t: Tables,
-            out_white: np.ndarray, out_black: np.ndarray) -> int:
-    """Write the boards of the children (the other side to move); return how many.
-
-    A side with no real move passes: one child, the same board. When neither side can
-    move it returns 0, the deadlock draw.
-    """
-    count = _real_moves(white, black, turn, t, out_white, out_black)
-    if count:
-        return count
-    if _real_moves(white, black, 1 - turn, t, out_white[:0], out_black[:0]) == 0:
+    @njit
+    def terminal_code(white: int, black: int, turn: int) -> int:
+        """Return the code of a finished game (RULES.md end of game, rules 1-3), else 0."""
+        if white == 0 or black == 0:
+            if white == black:  # the empty board: a draw
+                return draw(0)
+            return win(0) if (turn == 0) == (white != 0) else loss(0)
+        white_home = (white & not_goal[0]) == 0
+        black_home = (black & not_goal[1]) == 0
+        if white_home and black_home:
+            diff = _popcount(white) - _popcount(black)
+            if diff == 0:
+                return draw(0)
+            return win(0) if (diff > 0) == (turn == 0) else loss(0)
+        if white_home:
+            return win(0) if turn == 0 else loss(0)
+        if black_home:
+            return win(0) if turn == 1 else loss(0)
         return 0
-    out_white[0], out_black[0] = white, black
-    return 1
 
+    @njit
+    def moves(own: int, opp: int, turn: int, out_own: np.ndarray, out_opp: np.ndarray) -> int:
+        """Write the boards (mover's, opponent's pieces) after each real move; return how many.
 
-# -- kernels: the search -----------------------------------------------------------------
+        ``own`` are the pieces of the side ``turn`` to move, ``opp`` its opponent's. The
+        order is the cells' order, a jump before a step; it does not matter for values.
+        """
+        empty = full ^ (own | opp)
+        count = 0
+        pieces = own
+        while pieces:
+            cell = _lowest_cell(pieces)
+            pieces &= pieces - 1
+            rest = own ^ (1 << cell)
+            for k in range(2):
+                over = overs[turn, cell, k]
+                if over >= 0 and (opp >> over) & 1:
+                    land = lands[turn, cell, k]
+                    if (empty >> land) & 1:
+                        out_own[count] = rest | (1 << land)
+                        out_opp[count] = opp ^ (1 << over)
+                        count += 1
+                step = steps[turn, cell, k]
+                if step >= 0 and (empty >> step) & 1:
+                    out_own[count] = rest | (1 << step)
+                    out_opp[count] = opp
+                    count += 1
+        return count
+
+    @njit
+    def expand(white: int, black: int, turn: int, out_white: np.ndarray,
+               out_black: np.ndarray) -> int:
+        """Write the boards of the children (the other side to move); return how many.
+
+        A side with no real move passes: one child, the same board. When neither side
+        can move it returns 0, the deadlock draw.
+        """
+        if turn == 0:
+            count = moves(white, black, 0, out_white, out_black)
+        else:  # the output arrays swap places, so that Black's pieces land in out_black
+            count = moves(black, white, 1, out_black, out_white)
+        if count:
+            return count
+        # No move: the arrays are free to test the opponent's moves (junk boards).
+        if turn == 0:
+            count = moves(black, white, 1, out_black, out_white)
+        else:
+            count = moves(white, black, 0, out_white, out_black)
+        if count == 0:
+            return 0
+        out_white[0] = white
+        out_black[0] = black
+        return 1
+
+    return MoveKernels(terminal_code, expand)
 
 
 class Frames(NamedTuple):
@@ -413,111 +448,146 @@ def new_frames(t: Tables) -> Frames:
                   np.zeros(2, np.int64))
 
 
-@njit(cache=True)
-def _open(white: int, black: int, turn: int, place: int, codes: np.ndarray, t: Tables,
-          span: int, f: Frames) -> int:
-    """Return the code of a position not yet in the table, or 0 after opening its frame.
+class SearchKernels(NamedTuple):
+    """The compiled depth-first search: ``start`` a root, then ``advance`` in slices."""
 
-    A finished game or a deadlock has its code at once. Otherwise the position becomes
-    the frame on top of the stack, with its children listed, and their places asked
-    from memory ahead of time: the table is far bigger than the caches, and the
-    children are looked up one by one only later.
-    """
-    code = _terminal_code(white, black, turn, t, span)
-    if code:
-        return code
-    depth = f.state[0]
-    count = _expand(white, black, turn, t, f.kids_white[depth], f.kids_black[depth])
-    if count == 0:
-        return _draw(0, span)
-    for j in range(count):
-        kid = _place(f.kids_white[depth, j], f.kids_black[depth, j], 1 - turn, t)
-        f.kids_place[depth, j] = kid
-        _prefetch(codes, kid)
-    f.place[depth], f.kid_turn[depth] = place, 1 - turn
-    f.todo[depth], f.best[depth] = count, 0
-    f.state[0] = depth + 1
-    return 0
+    start: Callable[[int, int, int, np.ndarray, Frames], int]
+    advance: Callable[[np.ndarray, Frames, int], int]
 
 
-@njit(cache=True)
-def _start(white: int, black: int, turn: int, codes: np.ndarray, t: Tables, span: int,
-           f: Frames) -> int:
-    """Begin a search from (white, black, turn) on an empty stack; return positions added."""
-    f.state[0], f.state[1] = 0, OK
-    root = _place(white, black, turn, t)
-    if codes[root]:
+def search_kernels(places: PlaceKernels, rules: MoveKernels,
+                   codes: CodeKernels) -> SearchKernels:
+    """Return the depth-first search over the given compiled places, rules and codes."""
+    place, terminal_code, expand = places.place, rules.terminal_code, rules.expand
+    draw, parent_code = codes.draw, codes.parent_code
+
+    @njit
+    def open_frame(white: int, black: int, turn: int, where: int, table: np.ndarray,
+                   f: Frames, depth: int) -> int:
+        """Return the code of a position not yet in the table, or 0 after opening its frame.
+
+        A finished game or a deadlock has its code at once. Otherwise the position
+        becomes frame ``depth``, with its children listed and their places asked from
+        memory ahead of time: the table is far bigger than the caches, and the children
+        are looked up one by one only later.
+        """
+        code = terminal_code(white, black, turn)
+        if code:
+            return code
+        count = expand(white, black, turn, f.kids_white[depth], f.kids_black[depth])
+        if count == 0:
+            return draw(0)
+        for j in range(count):
+            kid = place(f.kids_white[depth, j], f.kids_black[depth, j], 1 - turn)
+            f.kids_place[depth, j] = kid
+            _prefetch(table, kid)
+        f.place[depth], f.kid_turn[depth] = where, 1 - turn
+        f.todo[depth], f.best[depth] = count, 0
         return 0
-    code = _open(white, black, turn, root, codes, t, span, f)
-    if code:
-        codes[root] = code
-        return 1
-    return 0
 
+    @njit
+    def start(white: int, black: int, turn: int, table: np.ndarray, f: Frames) -> int:
+        """Begin a search from (white, black, turn) on an empty stack; return positions added."""
+        f.state[0], f.state[1] = 0, OK
+        root = place(white, black, turn)
+        if table[root]:
+            return 0
+        code = open_frame(white, black, turn, root, table, f, 0)
+        if code:
+            table[root] = code
+            return 1
+        f.state[0] = 1
+        return 0
 
-@njit(cache=True)
-def _advance(codes: np.ndarray, t: Tables, span: int, f: Frames, budget: int) -> int:
-    """Go on with the search until it ends or ``budget`` positions were added.
+    @njit
+    def advance(table: np.ndarray, f: Frames, budget: int) -> int:
+        """Go on with the search until it ends or ``budget`` positions were added.
 
-    The top frame looks at its next child: one already known, finished or deadlocked
-    gives its code at once, any other becomes a new frame. A frame that has seen all
-    its children is solved: its best code goes into the table and up to its parent.
-    The game graph has no cycles, so no position is ever on the stack twice.
+        The top frame looks at its next child: one already known, finished or
+        deadlocked gives its code at once, any other becomes a new frame. A frame that
+        has seen all its children is solved: its best code goes into the table and up
+        to its parent. The game graph has no cycles, so no position is ever on the
+        stack twice.
 
-    Returns:
-        The positions added; ``f.state`` then says how many frames are left (none: the
-        search is over) and the status.
-    """
-    depth_cap = f.place.shape[0]
-    added = 0
-    while f.state[0] and added < budget:
-        d = f.state[0] - 1
-        if f.todo[d] == 0:  # all children seen: the frame is solved
-            code = f.best[d]
-            codes[f.place[d]] = code
-            added += 1
-            f.state[0] = d
-        else:
-            f.todo[d] -= 1
-            j = f.todo[d]
-            kid = f.kids_place[d, j]
-            code = np.int64(codes[kid])
-            if code == 0:
-                if d + 1 == depth_cap:
-                    f.state[1] = STACK_OVERFLOW
-                    return added
-                code = _open(f.kids_white[d, j], f.kids_black[d, j], f.kid_turn[d], kid,
-                             codes, t, span, f)
-                if code == 0:  # a new frame: its code comes up when it is solved
-                    continue
-                codes[kid] = code
+        Returns:
+            The positions added; ``f.state`` then says how many frames are left (none:
+            the search is over) and the status.
+        """
+        todo, best, kids_place, kid_turn = f.todo, f.best, f.kids_place, f.kid_turn
+        depth_cap = f.place.shape[0]
+        depth, added = f.state[0], 0
+        while depth and added < budget:
+            d = depth - 1
+            if todo[d] == 0:  # all children seen: the frame is solved
+                code = best[d]
+                table[f.place[d]] = code
                 added += 1
-        if f.state[0]:  # hand the code just found up to the frame it is a child of
-            up = _parent_code(code, span)
-            if up == 0:
-                f.state[1] = PLIES_OVERFLOW
-                return added
-            top = f.state[0] - 1
-            f.best[top] = max(f.best[top], up)
-    return added
+                depth = d
+            else:
+                todo[d] -= 1
+                j = todo[d]
+                kid = kids_place[d, j]
+                code = np.int64(table[kid])
+                if code == 0:
+                    if depth == depth_cap:
+                        f.state[0], f.state[1] = depth, STACK_OVERFLOW
+                        return added
+                    code = open_frame(f.kids_white[d, j], f.kids_black[d, j], kid_turn[d],
+                                      kid, table, f, depth)
+                    if code == 0:  # a new frame: its code comes up when it is solved
+                        depth += 1
+                        continue
+                    table[kid] = code
+                    added += 1
+            if depth:  # hand the code just found up to the frame it is a child of
+                up = parent_code(code)
+                if up == 0:
+                    f.state[0], f.state[1] = depth, PLIES_OVERFLOW
+                    return added
+                best[depth - 1] = max(best[depth - 1], up)
+        f.state[0] = depth
+        return added
+
+    return SearchKernels(start, advance)
 
 
-@njit(cache=True)
-def _places(white: np.ndarray, black: np.ndarray, turn: np.ndarray, t: Tables) -> np.ndarray:
-    """Return the table places of many positions at once."""
-    out = np.empty(white.shape[0], np.int64)
-    for i in range(white.shape[0]):
-        out[i] = _place(white[i], black[i], turn[i], t)
-    return out
+class Kernels(NamedTuple):
+    """Everything compiled for one board size and span (see ``kernels``)."""
+
+    search: SearchKernels
+    places: Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
+    positions_at: Callable[[np.ndarray], np.ndarray]
 
 
-@njit(cache=True)
-def _positions_at(places: np.ndarray, t: Tables) -> np.ndarray:
-    """Return the positions at many places, as rows (white, black, turn)."""
-    out = np.empty((places.shape[0], 3), np.int64)
-    for i in range(places.shape[0]):
-        out[i, 0], out[i, 1], out[i, 2] = _position_at(places[i], t)
-    return out
+@cache
+def kernels(n: int, span: int) -> Kernels:
+    """Return the kernels of board size ``n`` with codes of span ``span``.
+
+    Built once per process (numba compiles each on its first call).
+    """
+    t = build_tables(n)
+    codes = code_kernels(span)
+    places = place_kernels(t)
+    place, position_at = places.place, places.position_at
+
+    @njit
+    def many_places(white: np.ndarray, black: np.ndarray, turn: np.ndarray) -> np.ndarray:
+        """Return the table places of many positions at once."""
+        out = np.empty(white.shape[0], np.int64)
+        for i in range(white.shape[0]):
+            out[i] = place(white[i], black[i], turn[i])
+        return out
+
+    @njit
+    def many_positions(where: np.ndarray) -> np.ndarray:
+        """Return the positions at many places, as rows (white, black, turn)."""
+        out = np.empty((where.shape[0], 3), np.int64)
+        for i in range(where.shape[0]):
+            out[i, 0], out[i, 1], out[i, 2] = position_at(where[i])
+        return out
+
+    search = search_kernels(places, move_kernels(t, codes), codes)
+    return Kernels(search, many_places, many_positions)
 
 
 # -- the Python side -----------------------------------------------------------------------
@@ -558,6 +628,7 @@ class Tablebase:
         self.rules, self.root = rules, root
         self.tables = build_tables(rules.n)
         self.span = SPANS[np.dtype(dtype)]
+        self.kernels = kernels(rules.n, self.span)
         self.codes = zeroed_cells(need // np.dtype(dtype).itemsize, dtype)
         self.positions = 0
         self.seconds = 0.0
@@ -574,9 +645,10 @@ class Tablebase:
             PliesOverflow: when a value needs more plies than the cells hold.
         """
         frames = new_frames(self.tables)
-        added = _start(pos[0], pos[1], pos[2], self.codes, self.tables, self.span, frames)
+        search = self.kernels.search
+        added = search.start(pos[0], pos[1], pos[2], self.codes, frames)
         while frames.state[0] and frames.state[1] == OK:
-            added += _advance(self.codes, self.tables, self.span, frames, SLICE)
+            added += search.advance(self.codes, frames, SLICE)
             if progress is not None:
                 progress(self.positions + added)
         self.positions += added
@@ -591,7 +663,7 @@ class Tablebase:
 
         Positions outside the table (e.g. after a finished game) are solved on demand.
         """
-        place = _place(pos[0], pos[1], pos[2], self.tables)
+        place = self.places([pos])[0]
         if not self.codes[place]:
             self.solve(pos)
         results, plies = decode(self.codes[place:place + 1], self.span)
@@ -603,8 +675,8 @@ class Tablebase:
 
         Every position must be in the table already (raises KeyError otherwise).
         """
-        places = _places(*(np.asarray(a, dtype=np.int64) for a in (white, black, turn)),
-                         self.tables)
+        places = self.kernels.places(*(np.asarray(a, dtype=np.int64)
+                                       for a in (white, black, turn)))
         codes = self.codes[places]
         if not codes.all():
             raise KeyError("a position is not in the table")
@@ -622,13 +694,17 @@ class Tablebase:
         """
         return [(kid, self.solution(kid)) for kid in self.rules.children(pos)]
 
+    def places(self, positions: Iterable[Position]) -> np.ndarray:
+        """Return the table places of the given positions."""
+        return self.kernels.places(*as_arrays(positions))
+
     def stored(self) -> np.ndarray:
         """Return the places of every position in the table, in table order."""
         return np.flatnonzero(self.codes)
 
     def positions_at(self, places: np.ndarray) -> list[Position]:
         """Return the positions stored at the given places."""
-        rows = _positions_at(np.asarray(places, dtype=np.int64), self.tables)
+        rows = self.kernels.positions_at(np.asarray(places, dtype=np.int64))
         return [Position(int(w), int(b), int(t)) for w, b, t in rows]
 
 
