@@ -67,9 +67,9 @@ def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
     for needed in ("oska_gui/__init__.py", "oska_gui/oska.py", "oska_gui/search.py",
                    "oska_gui/ui/__init__.py", "oska_gui/ui/events.py", "oska_gui/ui/canvas.py",
                    "oska_gui/web/__init__.py", "oska_gui/web/page.py",
-                   "oska_gui/web/canvas2d.py"):
+                   "oska_gui/web/canvas2d.py", "oska_gui/learned_weights.json"):
         assert needed in names, needed
-    assert all(name.endswith(".py") for name in names)
+    assert all(name.endswith(".py") or name in site.RUNTIME_DATA for name in names)
 
 
 def test_archive_leaves_out_desktop_cli_and_host_tools(built: Path) -> None:

@@ -29,6 +29,7 @@ PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
 DEFAULT_OUT = REPO_ROOT / "site"
 ENTRY_MODULE = f"{PACKAGE}.web.page"
 PYTHON_ARCHIVE = "oska-python.zip"
+RUNTIME_DATA = ("oska_gui/learned_weights.json",)  # package data the shipped code reads
 STATIC_FILES = ("index.html", "loader.js")
 RUNTIME_FILES = (
     "pyodide.js",
@@ -104,7 +105,8 @@ def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[s
     """Return the project modules the page needs: ``entry`` and all it imports, at any depth.
 
     Imports inside functions count too. Modules outside the project (the standard
-    library, Pyodide's ``js``) are left out: the runtime has them.
+    library, Pyodide's ``js``) are left out: the runtime has them. The data files
+    they read at run time are listed apart, in ``RUNTIME_DATA``.
 
     Args:
         root: the folder holding the ``oska_gui`` package.
@@ -121,6 +123,11 @@ def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[s
         if path.suffix == ".py" and path.is_relative_to(root):
             found[path.relative_to(root).as_posix()] = path
     return dict(sorted(found.items()))
+
+
+def archive_files(root: Path = REPO_ROOT) -> dict[str, Path]:
+    """Return every file of the Python archive: the page's modules and ``RUNTIME_DATA``."""
+    return {**browser_modules(root), **{name: root / name for name in RUNTIME_DATA}}
 
 
 def write_archive(target: Path, modules: dict[str, Path]) -> None:
@@ -142,7 +149,7 @@ def site_inputs(pyodide_dir: Path | None = None) -> list[Path]:
         MissingRuntime: when the Pyodide runtime is not installed.
     """
     static = [STATIC_DIR / name for name in STATIC_FILES]
-    return [*static, *browser_modules().values(), *check_runtime(pyodide_dir)]
+    return [*static, *archive_files().values(), *check_runtime(pyodide_dir)]
 
 
 def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
@@ -179,5 +186,5 @@ def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
         shutil.copyfile(path, out / "pyodide" / path.name)
     for name in STATIC_FILES:
         shutil.copyfile(STATIC_DIR / name, out / name)
-    write_archive(out / PYTHON_ARCHIVE, browser_modules())
+    write_archive(out / PYTHON_ARCHIVE, archive_files())
     return out
