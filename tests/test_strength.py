@@ -97,13 +97,14 @@ def test_match_is_reproducible() -> None:
 # -- strength ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("opponent", ["simple", "race"])
 @pytest.mark.parametrize("n", [5, 6])
-def test_strong_beats_simple_at_equal_depth(n: int) -> None:
-    """Strong scores >= 70 % against simple at depths 3 and 4, both colours."""
+def test_strong_beats_simple_and_race_at_equal_depth(n: int, opponent: str) -> None:
+    """Strong scores >= 70 % against simple and race at depths 3 and 4, both colours."""
     rules = oska_rules(n)
     total = MatchResult()
     for depth in (3, 4):
-        total.add(match(rules, player(rules, "strong", depth), player(rules, "simple", depth),
+        total.add(match(rules, player(rules, "strong", depth), player(rules, opponent, depth),
                         STRENGTH_OPENINGS, n - 2, seed=STRENGTH_SEED + depth))
     summary = f"n={n}: {total.wins} won, {total.draws} drawn, {total.losses} lost"
     assert total.score >= STRENGTH_THRESHOLD, summary
