@@ -43,7 +43,7 @@ from typing import NamedTuple
 import numpy as np
 from llvmlite import ir
 from llvmlite.binding import llvm_version_info
-from numba import njit, types
+from numba import njit, typeof, types
 from numba.core import cgutils
 from numba.core.extending import intrinsic
 
@@ -75,7 +75,7 @@ class Tables(NamedTuple):
     ``not_goal[side]`` is the bitboard of the cells outside that side's goal row;
     ``binom[m, k]`` is C(m, k); ``base[w, b]`` is the first place of the class with w
     white and b black pieces and ``span[w, b]`` the number of black sets in it.
-    ``info`` holds [cells, full-board bitboard, most children, deepest game + 1].
+    ``info`` holds [cells, full-board bitboard, most children, frames (deepest game + 2)].
     """
 
     steps: np.ndarray
@@ -616,6 +616,8 @@ class Tablebase:
         positions: how many positions the table holds (those reachable from the root,
             plus any solved later because ``solution`` was asked about them).
         seconds: the time the root's solve took.
+        compile_seconds: the time compiling the search took before it (0 if it was
+            compiled already in this process).
     """
 
     def __init__(self, rules: OskaRules, root: Position, dtype: type = np.uint8,
@@ -631,7 +633,20 @@ class Tablebase:
         self.kernels = kernels(rules.n, self.span)
         self.codes = zeroed_cells(need // np.dtype(dtype).itemsize, dtype)
         self.positions = 0
-        self.seconds = 0.0
+        self.seconds = self.compile_seconds = 0.0
+
+    def compile(self) -> float:
+        """Compile the search for this table's cells now, not at its first use; return seconds.
+
+        Numba compiles on a function's first call; this keeps that time out of a
+        measured solve. Each process compiles once per board size and cell width.
+        """
+        start = time.perf_counter()
+        frames, search = new_frames(self.tables), self.kernels.search
+        table_type, frames_type = typeof(self.codes), typeof(frames)
+        search.start.compile((types.int64, types.int64, types.int64, table_type, frames_type))
+        search.advance.compile((table_type, frames_type, types.int64))
+        return time.perf_counter() - start
 
     def solve(self, pos: Position, progress: Callable[[int], None] | None = None) -> int:
         """Add every position reachable from ``pos`` to the table; return how many were new.
@@ -722,19 +737,21 @@ def solve_table(n: int, root: Position | None = None, *, max_bytes: int = DEFAUL
         progress: called with the positions solved so far, every SLICE of them.
 
     Returns:
-        The solved Tablebase (``positions`` and ``seconds`` say how big and how long).
+        The solved Tablebase (``positions``, ``seconds`` and ``compile_seconds`` say how
+        big and how long).
     """
     rules = oska_rules(n)
     root = rules.start() if root is None else Position(*root)
     for dtype in (np.uint8, np.uint16):
-        start = time.perf_counter()
         table = Tablebase(rules, root, dtype, max_bytes)
+        compiling = table.compile()
+        start = time.perf_counter()
         try:
             table.solve(root, progress)
         except PliesOverflow:
             del table
             continue
-        table.seconds = time.perf_counter() - start
+        table.seconds, table.compile_seconds = time.perf_counter() - start, compiling
         return table
     raise PliesOverflow("a value needs more plies than two-byte cells hold")
 

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"Oska n = {args.n}: {verdict(value, tb.root.turn)} with perfect play")
     print(f"Plies to the end: {value.plies}")
     print(f"Positions solved: {tb.positions:,}")
-    print(f"Time:             {tb.seconds:.1f} s")
+    print(f"Time:             {tb.seconds:.1f} s (and {tb.compile_seconds:.1f} s compiling)")
     print(f"Peak memory:      {tablebase.peak_memory_bytes() / 2**20:,.0f} MiB")
     if args.dataset is not None:
         start = time.perf_counter()
