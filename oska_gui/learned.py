@@ -4,10 +4,12 @@ The model says how likely the side to move is to win from its ``features.Feature
 ``P(win) = sigmoid(table[bucket] + sum(weight * count))``, with the table indexed by the
 race margin's bucket. The evaluator returns that logit times ``SCALE`` as an int, so
 the search compares positions by their winning chances. The weights are data shipped
-in the package (``learned_weights.json``), made by ``python -m oska_gui.train``, which
-fits them to exact values of solved boards (n = 4, and n = 5 with the optional solver)
-and to the results of self-play games on n = 5..8, and prints how well the fit
-predicts held-out exact positions.
+in the package (``learned_weights.json``), made by ``python -m oska_gui.train``: one
+general model for every board size, fitted to exact values of solved boards (n = 4, and
+n = 5 with the optional solver) and to the results of self-play games on n = 5..8, and
+one model for each solved board size, fitted to its exact values alone (a board with
+its own model plays by it). The command prints how well each predicts held-out exact
+positions.
 
 Once the armies have passed each other the race is decided exactly (``race.Race``):
 a won race scores ``PASSED_WIN`` plus a bonus for each ply it ends sooner, above any
@@ -60,11 +62,33 @@ class Model:
         return cls(tuple(map(float, data["table"])), tuple(float(weights[n]) for n in NAMES))
 
 
+GENERAL = "any"  # the key of the model for board sizes without one of their own
+
+
+def models_to_json(models: dict[str, Model]) -> dict:
+    """Return the models by board size (or ``GENERAL``) as a JSON-ready dict."""
+    return {"models": {key: model.to_json() for key, model in models.items()}}
+
+
+def models_from_json(data: dict) -> dict[str, Model]:
+    """Return the models stored by ``models_to_json``; raises ValueError if malformed."""
+    models = {key: Model.from_json(value) for key, value in data["models"].items()}
+    if GENERAL not in models:
+        raise ValueError(f"the weights need a general model under {GENERAL!r}")
+    return models
+
+
 @cache
-def shipped_model() -> Model:
-    """Return the model shipped in the package (``learned_weights.json``)."""
+def shipped_models() -> dict[str, Model]:
+    """Return the models shipped in the package (``learned_weights.json``), by key."""
     text = resources.files(__package__).joinpath(WEIGHTS_FILE).read_text(encoding="utf-8")
-    return Model.from_json(json.loads(text))
+    return models_from_json(json.loads(text))
+
+
+def shipped_model(n: int | None = None) -> Model:
+    """Return the shipped model for board size ``n``: its own, else the general one."""
+    models = shipped_models()
+    return models.get(str(n), models[GENERAL])
 
 
 def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[[Position], int]:
@@ -72,12 +96,12 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
 
     Args:
         rules: the board size's rules.
-        model: the weights; None for the shipped ones.
+        model: the weights; None for the shipped ones of this board size.
 
     Returns:
         ``evaluate(pos) -> int``, the score for the side to move (see the module text).
     """
-    model = model or shipped_model()
+    model = model or shipped_model(rules.n)
     table = tuple(round(SCALE * value) for value in model.table)
     weights = tuple(round(SCALE * value) for value in model.weights)
     cap = LOGIT_CAP * SCALE

@@ -4,9 +4,11 @@ One seeded command makes ``learned_weights.json`` from scratch:
 
 1. **Exact labels.** The whole n = 4 game is solved with ``solver`` (pure Python, about
    20 s) and every position of it where the armies are in contact is a sample, labelled
-   1 (a win for the side to move), 0.5 (a draw) or 0 (a loss). Exact datasets of other
-   boards (``oska solve --n 5 --dataset FILE``, the ``solve`` extra) join with
-   ``--exact FILE``. A seeded tenth of every exact set is held out.
+   1 (a win for the side to move), 0.5 (a draw) or 0 (a loss). ``--solve 5`` also solves
+   the whole n = 5 game with the compiled tablebase (a few minutes, about 5 GB) and
+   samples ``--samples`` positions of it along seeded games into ``data/n5_exact.npz``;
+   an existing dataset (``oska solve --n 5 --dataset FILE``) joins with ``--exact FILE``.
+   A seeded tenth of every exact set is held out.
 2. **A first fit**: L2-regularised logistic regression (Newton's method) of those labels
    on the features of ``features.FeatureSpace``.
 3. **Self-play rounds** on larger boards (n = 5..8 by default): seeded games in which
@@ -16,9 +18,12 @@ One seeded command makes ``learned_weights.json`` from scratch:
    move, and the model is fitted again on everything so far. Games against weak and
    odd opponents matter: fitted only to games against strong play, the model learns
    to beat those and loses to a plain material count.
-4. **Report**: on the held-out exact positions, the log loss, the share of decisive
-   positions whose winner the model names, and how often the model's favourite move
-   (one ply, no search) keeps the exact value where the choice matters.
+4. **One model per solved board**: each exact set alone is fitted again, and that model
+   plays its board size (it knows that board better than the general one can).
+5. **Report**: on the held-out exact positions, for the general model and the board's
+   own, the log loss, the share of decisive positions whose winner the model names,
+   and how often the model's favourite move (one ply, no search) keeps the exact value
+   where the choice matters.
 
 Games are played on every core (``--workers``); results are gathered in a fixed order,
 so the same seed gives the same weights.
@@ -40,7 +45,7 @@ import numpy as np
 
 from .evaluators import oska_evaluator
 from .features import BUCKETS, feature_space
-from .learned import WEIGHTS_FILE, Model, learned_evaluator
+from .learned import GENERAL, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
 from .oska import OskaRules, Position, oska_rules
 from .search import best_child
 from .solver import _solution, run, solver_for
@@ -122,6 +127,23 @@ def dataset_samples(path: Path) -> tuple[Samples, object]:
     positions = [data.position(i) for i in range(len(data))]
     results = [data.solution(i).result for i in range(len(data))]
     return exact_samples(data.rules, positions, results), data
+
+
+def solved_dataset(n: int, count: int, seed: int) -> Path:
+    """Solve board ``n`` with the tablebase and write ``count`` seeded samples of it.
+
+    Returns the dataset's path, ``data/n{n}_exact.npz`` under the working folder.
+    """
+    from .exact_dataset import write_dataset
+    from .tablebase import solve_table
+
+    start = time.perf_counter()
+    table = solve_table(n)
+    path = Path("data") / f"n{n}_exact.npz"
+    written = write_dataset(table, path, count, seed)
+    print(f"n = {n} solved: {table.positions:,} positions, {written:,} samples in {path} "
+          f"({time.perf_counter() - start:.0f} s)", flush=True)
+    return path
 
 
 # -- self-play -------------------------------------------------------------------------
@@ -257,30 +279,46 @@ def _child_score(rules: OskaRules, evaluate, child: Position) -> int:  # noqa: A
 # -- the command -----------------------------------------------------------------------
 
 
-def train(args: argparse.Namespace) -> Model:
-    """Run the whole recipe of the module text and return the final model."""
+@dataclass
+class ExactSet:
+    """One exact set: the board size, fitting and held-out samples, and its dataset."""
+
+    n: int
+    name: str
+    kept: Samples
+    held: Samples
+    data: object | None  # an ExactDataset, with every move's value, when loaded from one
+
+
+def train(args: argparse.Namespace) -> dict[str, Model]:
+    """Run the whole recipe of the module text; return the models by board size."""
     # the workers start before the n = 4 game is solved, so they do not inherit its table
     with ProcessPoolExecutor(args.workers) as pool:
         pool.submit(int).result()
         return _train(args, pool)
 
 
-def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> Model:
-    """Fit exact labels, then play ``args.rounds`` self-play rounds on ``pool``."""
-    start = time.perf_counter()
+def exact_sets(args: argparse.Namespace) -> list[ExactSet]:
+    """Return the solved n = 4 game and every ``--exact`` dataset, split for holding out."""
     positions, results = solved_n4()
-    n4_kept, n4_held = exact_samples(oska_rules(4), positions, results).split(HOLD_OUT,
-                                                                              args.seed)
-    del positions, results
-    exact = [(n4_kept, "n = 4 (solved here)", n4_held, None)]
+    kept, held = exact_samples(oska_rules(4), positions, results).split(HOLD_OUT, args.seed)
+    sets = [ExactSet(4, "n = 4 (solved here)", kept, held, None)]
+    for n in args.solve:
+        args.exact.append(solved_dataset(n, args.samples, args.seed))
     for path in args.exact:
         samples, data = dataset_samples(path)
         kept, held = samples.split(HOLD_OUT, args.seed)
-        exact.append((kept, f"{path.name}", held, data))
-    print(f"exact samples: {', '.join(f'{name} {len(k.labels):,}' for k, name, _, _ in exact)}"
+        sets.append(ExactSet(data.n, path.name, kept, held, data))
+    return sets
+
+
+def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Model]:
+    """Fit exact labels, play ``args.rounds`` self-play rounds on ``pool``, fit per size."""
+    start = time.perf_counter()
+    sets = exact_sets(args)
+    print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
           f" ({time.perf_counter() - start:.0f} s)", flush=True)
-    share = EXACT_SHARE / len(exact)
-    groups = [(kept, share) for kept, _, _, _ in exact]
+    groups = [(exact.kept, EXACT_SHARE / len(sets)) for exact in sets]
     model = fit(groups)
     played: list[Samples] = []
     for round_ in range(1, args.rounds + 1):
@@ -291,11 +329,14 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> Model:
         model = fit(groups + [(games, 1 - EXACT_SHARE)])
         print(f"round {round_}: {len(games.labels):,} self-play positions "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
-    for _, name, held, data in exact:
-        print(report(model, name, held))
-        if data is not None:
-            print(one_ply_value_kept(model, data, 2000))
-    return model
+    models = {GENERAL: model}
+    for exact in sets:
+        own = models[str(exact.n)] = fit([(exact.kept, 1.0)])
+        for label_, tried in (("general model", model), (f"n = {exact.n} model", own)):
+            print(report(tried, f"{exact.name}, {label_}", exact.held))
+            if exact.data is not None:
+                print(one_ply_value_kept(tried, exact.data, 2000))
+    return models
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -309,11 +350,15 @@ def main(argv: list[str] | None = None) -> int:
                         default=(5, 6, 7, 8), help="self-play board sizes (default 5,6,7,8)")
     parser.add_argument("--exact", type=Path, action="append", default=[], metavar="FILE",
                         help="an exact dataset to fit too (oska solve --n 5 --dataset FILE)")
+    parser.add_argument("--solve", type=int, action="append", default=[], metavar="N",
+                        help="solve board N with the tablebase first and fit its samples")
+    parser.add_argument("--samples", type=int, default=200_000,
+                        help="samples of each board solved with --solve (default 200,000)")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
     args = parser.parse_args(argv)
-    model = train(args)
-    args.out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
+    models = train(args)
+    args.out.write_text(json.dumps(models_to_json(models), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 

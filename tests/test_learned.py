@@ -35,7 +35,10 @@ from oska_gui.learned import (
     SCALE,
     Model,
     learned_evaluator,
+    models_from_json,
+    models_to_json,
     shipped_model,
+    shipped_models,
 )
 from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
 from oska_gui.race import race_tables
@@ -194,11 +197,23 @@ def test_exact_race_endings(n: int, rows: list[str], turn: int, result: int,
 # -- the model -----------------------------------------------------------------------
 
 
-def test_shipped_model_round_trips_through_json() -> None:
-    """The weights file reads back to the same model, named after the features."""
-    model = shipped_model()
-    assert Model.from_json(json.loads(json.dumps(model.to_json()))) == model
-    assert set(model.to_json()["weights"]) == set(NAMES)
+def test_shipped_models_round_trip_through_json() -> None:
+    """The weights file reads back to the same models, named after the features."""
+    models = shipped_models()
+    assert models_from_json(json.loads(json.dumps(models_to_json(models)))) == models
+    assert set(shipped_model().to_json()["weights"]) == set(NAMES)
+
+
+def test_each_board_plays_its_own_model_or_the_general_one() -> None:
+    """A solved board size has its own model; any other size uses the general one."""
+    models = shipped_models()
+    assert shipped_model(4) == models["4"] != models["any"]
+    assert shipped_model(7) == models["any"]
+    rules = oska_rules(4)
+    pos = rules.children(rules.start())[0]
+    assert learned_evaluator(rules)(pos) == learned_evaluator(rules, models["4"])(pos)
+    with pytest.raises(ValueError, match="general"):
+        models_from_json({"models": {"4": models["4"].to_json()}})
 
 
 def test_a_model_of_the_wrong_shape_is_refused() -> None:

@@ -43,10 +43,10 @@ def small_solved_game() -> tuple[list, list[int]]:
     return positions, [_solution(table.scores[pos]).result for pos in positions]
 
 
-def tiny_run(seed: int) -> Model:
-    """Return the model of a tiny training run (small exact set, a few games)."""
+def tiny_run(seed: int) -> dict[str, Model]:
+    """Return the models of a tiny training run (small exact set, a few games)."""
     args = argparse.Namespace(seed=seed, rounds=1, games=3, sizes=(5, 6), exact=[],
-                              workers=2, out=None)
+                              solve=[], samples=0, workers=2, out=None)
     return train.train(args)
 
 
@@ -55,7 +55,8 @@ def test_a_seeded_run_is_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(train, "solved_n4", small_solved_game)
     first, again, other = tiny_run(7), tiny_run(7), tiny_run(8)
     assert first == again
-    assert first != other
+    assert first["any"] != other["any"]
+    assert set(first) == {"any", "4"}  # the general model and the solved board's own
 
 
 def test_self_play_samples_come_back_in_job_order() -> None:
