@@ -59,6 +59,9 @@ class FeatureSpace:
         rows = lay.row_grid
         middle = len(rows) // 2
         self.toward_home = (rows[-2:middle - 1:-1], rows[1:middle + 1])
+        # everything ``features`` reads, in one tuple: one attribute load per call
+        self._hot = (lay.row_of, lay.chunks, lay.grid_mask, lay.board, lay.dist_shift,
+                     *self.away, lay.from_row, lay.through_row, self.w1, self.w2)
 
     def to_go(self, pos: Position) -> tuple[int, int, int, int]:
         """Return White's and Black's grid bitboards and their rows to go, in all."""
@@ -77,17 +80,17 @@ class FeatureSpace:
         Black one): the race alone decides such a position (see ``race``).
         """
         white, black, turn = pos
-        lay, w1, w2 = self.lay, self.w1, self.w2
-        row_of = lay.row_of
+        (row_of, chunks, grid_mask, board, dist_shift, away_white, away_black, from_row,
+         through_row, w1, w2) = self._hot
         top_w, bottom_b = row_of[(white & -white).bit_length() - 1], row_of[black.bit_length() - 1]
         if top_w >= bottom_b:
             return None
         acc_w = acc_b = 0
-        for shift, table_w, table_b in lay.chunks:  # grid bits, and rows to go above them
+        for shift, table_w, table_b in chunks:  # grid bits, and rows to go above them
             acc_w += table_w[white >> shift & CHUNK_MASK]
             acc_b += table_b[black >> shift & CHUNK_MASK]
-        gw, gb = acc_w & lay.grid_mask, acc_b & lay.grid_mask
-        empty = lay.board ^ gw ^ gb
+        gw, gb = acc_w & grid_mask, acc_b & grid_mask
+        empty = board ^ gw ^ gb
         # White moves to higher grid bits, Black to lower: one shift per direction
         open_w1, open_w2, open_b1, open_b2 = empty >> w1, empty >> w2, empty << w1, empty << w2
         short_w, long_w = gb & (gw << w1) & open_w1, gb & (gw << w2) & open_w2
@@ -96,16 +99,16 @@ class FeatureSpace:
         caps_b = short_b.bit_count() + long_b.bit_count()
         moves_w = (gw & open_w1).bit_count() + (gw & open_w2).bit_count() + caps_w
         moves_b = (gb & open_b1).bit_count() + (gb & open_b2).bit_count() + caps_b
-        away_w, away_b = gw & self.away[WHITE], gb & self.away[1]
+        away_w, away_b = gw & away_white, gb & away_black
         n_w, n_b = white.bit_count(), black.bit_count()
         home_w, home_b = n_w - away_w.bit_count(), n_b - away_b.bit_count()
         blocked_w = (away_w & ~(open_w1 | open_w2 | (short_w >> w1) | (long_w >> w2))).bit_count()
         blocked_b = (away_b & ~(open_b1 | open_b2 | (short_b << w1) | (long_b << w2))).bit_count()
-        free_w = (white >> lay.from_row[bottom_b]).bit_count()
-        free_b = (black & lay.through_row[top_w]).bit_count()
+        free_w = (white >> from_row[bottom_b]).bit_count()
+        free_b = (black & through_row[top_w]).bit_count()
         dead_w = self._dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
         dead_b = self._dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
-        margin = (acc_b >> lay.dist_shift) - (acc_w >> lay.dist_shift)
+        margin = (acc_b >> dist_shift) - (acc_w >> dist_shift)
         if turn == WHITE:
             counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
                       caps_w, caps_b, free_w, free_b, dead_w, dead_b, moves_w == 0,
