@@ -13,7 +13,10 @@ Prints three tables, using every core:
    (``race``, ``simple``, ``classic``) at equal depth, both colours from seeded random
    openings (``n - 2`` random plies), as the share of the points; also how many games
    were lost by a pass forced by the loser's own pieces.
-3. **Evaluator speed**: evaluations a second on the leaves of real searches.
+3. **Equal time.** The default evaluator against ``classic`` with the same thinking
+   time a move (iterative deepening, as the timed levels play): what a slower but
+   better evaluator is worth where players feel it.
+4. **Evaluator speed**: evaluations a second on positions of random games.
 """
 
 from __future__ import annotations
@@ -24,13 +27,13 @@ import random
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .evaluators import oska_evaluator
 from .oska import BLACK, WHITE, OskaRules, Position, oska_rules
 from .search import Thinker, best_child
-from .selfplay import GameRecord, Player, play_game
+from .selfplay import GameRecord, Player, play_game, random_opening
 from .spec import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
@@ -49,10 +52,13 @@ class Plan:
     choice_depth: int
     think: tuple[float, ...]
     datasets: tuple[Path, ...]
+    timed_sizes: tuple[int, ...] = (6, 8)
+    timed_games: int = 20
+    move_seconds: float = 0.2
 
 
-FULL = Plan((4, 5, 6, 8), (2, 3, 4), 40, SPARRING, 400, 4, (1.0, 3.0), DATASETS)
-QUICK = Plan((4, 6), (2, 3), 10, SPARRING, 60, 4, (), DATASETS)
+FULL = Plan((4, 5, 6, 8), (2, 3, 4), 40, SPARRING, 200, 4, (1.0, 3.0), DATASETS)
+QUICK = Plan((4, 6), (2, 3), 10, SPARRING, 60, 4, (), DATASETS, (6,), 4, 0.1)
 
 
 # -- exact choices ---------------------------------------------------------------------
@@ -185,6 +191,39 @@ def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
         len(plan.opponents) - 1)
 
 
+# -- equal time -------------------------------------------------------------------------
+
+
+def timed_child(rules: OskaRules, name: str, pos: Position, seconds: float) -> Position:
+    """Return the move the evaluator ``name`` picks in ``seconds`` of deepening."""
+    thinker = Thinker(rules, oska_evaluator(rules, name), pos, 64, seconds)
+    while not thinker.advance(seconds):
+        pass
+    return thinker.best
+
+
+def play_timed(job: GameJob, seconds: float) -> float:
+    """Play ``job`` with ``seconds`` a move for both sides; return our points."""
+    rules = oska_rules(job.n)
+    rng = random.Random(job.seed)
+    pos = random_opening(rules, job.n - 2, rng)[-1]
+    names = {job.colour: DEFAULT_EVALUATOR, 1 - job.colour: job.opponent}
+    while (outcome := rules.outcome(pos)) is None:
+        kids = rules.children(pos)
+        pos = kids[0] if len(kids) == 1 else timed_child(rules, names[pos.turn], pos, seconds)
+    return 0.5 if outcome.winner is None else float(outcome.winner == job.colour)
+
+
+def timed_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
+    """Yield one row per board size: our share of the points at equal time."""
+    for n in plan.timed_sizes:
+        jobs = [GameJob(n, 0, "classic", 5000 + i, colour)
+                for i in range(plan.timed_games // 2) for colour in (WHITE, BLACK)]
+        points = list(pool.map(play_timed, jobs, [plan.move_seconds] * len(jobs)))
+        yield [str(n), f"{plan.move_seconds:g} s", "classic",
+               f"{100 * sum(points) / len(points):.0f} % ({len(points)})"]
+
+
 # -- speed -----------------------------------------------------------------------------
 
 
@@ -240,14 +279,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", help="board sizes, e.g. 4,5,6,8")
     parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
     parser.add_argument("--positions", type=int, help="exact positions per dataset")
-    parser.add_argument("--skip", default="", help="sections to skip: choices,matches,speed")
+    parser.add_argument("--skip", default="", help="sections to skip: choices,matches,timed,speed")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
-    plan = Plan(
-        tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
-        tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
-        args.games or plan.games, plan.opponents, args.positions or plan.positions,
-        plan.choice_depth, plan.think, plan.datasets)
+    plan = replace(
+        plan,
+        sizes=tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
+        depths=tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
+        games=args.games or plan.games, positions=args.positions or plan.positions)
     start = time.perf_counter()
     with ProcessPoolExecutor(os.cpu_count()) as pool:
         if "choices" not in args.skip:
@@ -257,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
         if "matches" not in args.skip:
             print_table(f"Equal depth: {DEFAULT_EVALUATOR}'s share of the points (games)",
                         ["n", "depth", *plan.opponents], match_rows(plan, pool))
+        if "timed" not in args.skip:
+            print_table(f"Equal time: {DEFAULT_EVALUATOR}'s share of the points (games)",
+                        ["n", "a move", "against", "score"], timed_rows(plan, pool))
     if "speed" not in args.skip:
         print_table("Evaluations a second on positions of random games",
                     ["n", DEFAULT_EVALUATOR, *SPARRING], speed_rows(plan.sizes,

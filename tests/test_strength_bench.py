@@ -1,0 +1,49 @@
+"""The strength benchmark's own judgements: self-made passes and tiny runs of each part."""
+
+from __future__ import annotations
+
+from oska_gui import strength
+from oska_gui.oska import BLACK, WHITE, Position, oska_rules
+from oska_gui.selfplay import GameRecord
+
+
+def passing_record(rows: list[str]) -> GameRecord:
+    """Return a record in which White, to move in ``rows``, passes once."""
+    rules = oska_rules(4)
+    pos = rules.from_rows(rows, WHITE)
+    assert rules.children(pos) == [Position(pos.white, pos.black, BLACK)]
+    return GameRecord((pos, rules.children(pos)[0]), BLACK, "test")
+
+
+def test_a_pass_behind_own_home_pieces_is_self_made() -> None:
+    """White's runner is walled in by its own home pieces: a self-made pass."""
+    record = passing_record(["----", "b--", "--", "w--", "ww--"])
+    assert strength.self_blocked_pass(oska_rules(4), record, WHITE)
+    assert not strength.self_blocked_pass(oska_rules(4), record, BLACK)
+
+
+def test_a_pass_forced_by_the_opponent_is_not_self_made() -> None:
+    """White's runner is stopped by Black pieces: not White's own doing."""
+    record = passing_record(["----", "---", "--", "w--", "bb--"])
+    assert not strength.self_blocked_pass(oska_rules(4), record, WHITE)
+
+
+def test_a_match_game_scores_a_point_for_one_side() -> None:
+    """Both colours of one opening: each game gives 1, 0.5 or 0, deterministically."""
+    jobs = [strength.GameJob(4, 2, "race", 11, colour) for colour in (WHITE, BLACK)]
+    results = [strength.play(job) for job in jobs]
+    assert results == [strength.play(job) for job in jobs]
+    assert all(points in (0.0, 0.5, 1.0) for _, points, _ in results)
+
+
+def test_a_timed_game_ends_with_a_result() -> None:
+    """A game at a few milliseconds a move is played to its end."""
+    points = strength.play_timed(strength.GameJob(4, 0, "classic", 3, WHITE), 0.01)
+    assert points in (0.0, 0.5, 1.0)
+
+
+def test_speed_rows_time_every_evaluator() -> None:
+    """One row per size, a positive rate per evaluator."""
+    rows = list(strength.speed_rows((4,), ("strong", "race")))
+    assert len(rows) == 1 and rows[0][0] == "4"
+    assert all(int(cell.replace(",", "")) > 0 for cell in rows[0][1:])
