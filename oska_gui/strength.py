@@ -175,20 +175,21 @@ def game_jobs(plan: Plan) -> list[GameJob]:
             for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
 
 
-def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
-    """Yield one row per board size and depth: our share of the points per opponent."""
+def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], int]:
+    """Return one row per board size and depth (our share of the points per opponent)
+    and how many games were lost by a pass forced by the loser's own pieces."""
     points: dict[tuple[int, int, str], list[float]] = {}
     walled = 0
     for job, score, self_blocked in pool.map(play, game_jobs(plan), chunksize=2):
         points.setdefault((job.n, job.depth, job.opponent), []).append(score)
         walled += self_blocked
+    rows = []
     for n in plan.sizes:
         for depth in plan.depths:
             cells = [points[n, depth, opponent] for opponent in plan.opponents]
-            yield [str(n), str(depth)] + [f"{100 * sum(c) / len(c):.0f} % ({len(c)})"
-                                          for c in cells]
-    yield ["all", "", f"games lost by a pass forced by own pieces: {walled}"] + [""] * (
-        len(plan.opponents) - 1)
+            rows.append([str(n), str(depth)] + [f"{100 * sum(c) / len(c):.0f} % ({len(c)})"
+                                                for c in cells])
+    return rows, walled
 
 
 # -- equal time -------------------------------------------------------------------------
@@ -248,7 +249,7 @@ def speed_rows(sizes: Iterable[int], names: Iterable[str]) -> Iterator[list[str]
     names = tuple(names)
     for n in sizes:
         rules = oska_rules(n)
-        positions = leaves(rules, 2000, n)
+        positions = leaves(rules, 5000, n)
         row = [str(n)]
         for name in names:
             evaluate = oska_evaluator(rules, name)
@@ -294,8 +295,10 @@ def main(argv: list[str] | None = None) -> int:
                         ["dataset", "chosen by", "positions", "value lost"],
                         choice_rows(plan, pool))
         if "matches" not in args.skip:
+            rows, walled = match_rows(plan, pool)
             print_table(f"Equal depth: {DEFAULT_EVALUATOR}'s share of the points (games)",
-                        ["n", "depth", *plan.opponents], match_rows(plan, pool))
+                        ["n", "depth", *plan.opponents], rows)
+            print(f"games lost by a pass forced by the loser's own pieces: {walled}")
         if "timed" not in args.skip:
             print_table(f"Equal time: {DEFAULT_EVALUATOR}'s share of the points (games)",
                         ["n", "a move", "against", "score"], timed_rows(plan, pool))
