@@ -26,8 +26,8 @@ from .widgets import button, card, fit_size, fitted_text
 
 MODE_LABELS = {HVC: "You vs computer", CVC: "Computer vs computer", HVH: "Two players"}
 SIDE_LABELS = ("White", "Black")
-EVALUATOR_LABELS = {"strong": "Strong (learned)", "classic": "Classic (hand-tuned)",
-                    "simple": "Simple (material)", "race": "Race (rows to go)"}
+EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
+                    "simple": "Simple", "race": "Race"}
 BUTTON_LABELS = {"start": "Start  (Enter)", "resume": "Resume  (Esc)", "help": "Help  (?)",
                  "quit": "Quit  (Q)"}
 SUBTITLE = "Choose your game, then press Enter"
