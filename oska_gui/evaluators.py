@@ -98,18 +98,13 @@ def race_evaluator(rules: OskaRules) -> Evaluator:
     nothing else; the search adds wins and losses. Simple as it is, it beat the first
     race-aware evaluator at equal depth, which makes it a good test of any other.
     """
-    layout = board_layout(rules)
-    chunks, shift = layout.chunks, layout.dist_shift
+    rows_to_go = board_layout(rules).rows_to_go
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move: the opponent's rows to go minus one's own."""
         white, black, turn = pos
-        acc_w = acc_b = 0
-        for at, table_w, table_b in chunks:
-            acc_w += table_w[white >> at & CHUNK_MASK]
-            acc_b += table_b[black >> at & CHUNK_MASK]
-        score = (acc_b >> shift) - (acc_w >> shift)
-        return score if turn == WHITE else -score
+        to_go_w, to_go_b = rows_to_go(white, black)
+        return to_go_b - to_go_w if turn == WHITE else to_go_w - to_go_b
 
     return evaluate
 

@@ -63,16 +63,6 @@ class FeatureSpace:
         self._hot = (lay.row_of, lay.chunks, lay.grid_mask, lay.board, lay.dist_shift,
                      *self.away, lay.from_row, lay.through_row, self.w1, self.w2)
 
-    def to_go(self, pos: Position) -> tuple[int, int, int, int]:
-        """Return White's and Black's grid bitboards and their rows to go, in all."""
-        white, black, _ = pos
-        acc_w = acc_b = 0
-        for shift, table_w, table_b in self.lay.chunks:
-            acc_w += table_w[white >> shift & CHUNK_MASK]
-            acc_b += table_b[black >> shift & CHUNK_MASK]
-        mask, shift = self.lay.grid_mask, self.lay.dist_shift
-        return acc_w & mask, acc_b & mask, acc_w >> shift, acc_b >> shift
-
     def features(self, pos: Position) -> Features | None:
         """Return the features of ``pos`` (unfinished) for the mover.
 

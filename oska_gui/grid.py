@@ -50,6 +50,14 @@ class BoardLayout:
         self.from_row = tuple(starts[:-1])
         self.through_row = tuple((1 << end) - 1 for end in starts[1:])
 
+    def rows_to_go(self, white: int, black: int) -> tuple[int, int]:
+        """Return the rows White's and Black's pieces still have to go, in all."""
+        acc_w = acc_b = 0
+        for shift, table_w, table_b in self.chunks:
+            acc_w += table_w[white >> shift & CHUNK_MASK]
+            acc_b += table_b[black >> shift & CHUNK_MASK]
+        return acc_w >> self.dist_shift, acc_b >> self.dist_shift
+
     def spread(self, bits: int) -> int:
         """Return the grid form of the bitboard ``bits``."""
         return sum(1 << self.grid[cell] for cell in range(len(self.grid)) if bits >> cell & 1)

@@ -106,7 +106,7 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
     weights = tuple(round(SCALE * value) for value in model.weights)
     cap = LOGIT_CAP * SCALE
     space, race = feature_space(rules), race_tables(rules)
-    features, to_go, verdict = space.features, space.to_go, race.verdict
+    features, rows_to_go, verdict = space.features, space.lay.rows_to_go, race.verdict
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
@@ -114,7 +114,7 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
             return 0  # a finished game: the search scores it with terminal() instead
         found = features(pos)
         if found is None:  # the armies have passed: the race is decided exactly
-            result, plies = verdict(pos, to_go(pos)[2:])
+            result, plies = verdict(pos, rows_to_go(pos[0], pos[1]))
             return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
         score = table[found[0]] + sum(map(mul, weights, found[1]))
         return cap if score > cap else max(score, -cap)

@@ -127,11 +127,3 @@ def _perfect_matching(cones: list[int]) -> bool:
 def race_tables(rules: OskaRules) -> Race:
     """Return the shared ``Race`` tables of ``rules``' board size (built once per n)."""
     return Race(rules)
-
-
-def passed(rules: OskaRules, white: int, black: int) -> bool:
-    """Return True when the armies have passed: no White piece above any Black piece."""
-    row_w = rules.cells[(white & -white).bit_length() - 1][0]
-    row_b = rules.cells[black.bit_length() - 1][0]
-    return row_w >= row_b
-
