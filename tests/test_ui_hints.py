@@ -33,7 +33,7 @@ def test_a_hint_hangs_a_piece_only_when_something_proves_it_best() -> None:
             child = finish(hint, pos)
             assert child in game.children(pos)
             checked += 1
-            if not hangs_piece(game, child) or hint._finder.exact:
+            if not hangs_piece(game, child) or hint._finder.solution is not None:
                 continue
             if all(hangs_piece(game, kid) for kid in game.children(pos)):
                 continue
@@ -75,6 +75,6 @@ def test_a_hint_from_the_solver_says_the_exact_result() -> None:
     pos = rules.from_rows(["----", "-w-", "--", "b--", "----"], 0)
     hint = HintPlayer(game)
     child = finish(hint, pos)
-    assert hint._finder.exact
+    assert hint._finder.solution is not None
     assert hint.proven == f"with perfect play you win in {hint._finder.solution.plies} plies"
     assert child in rules.children(pos)

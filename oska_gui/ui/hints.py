@@ -15,7 +15,7 @@ from typing import Any
 from ..search import Thinker, is_game_end
 from .games import GameAdapter, Position
 from .memory import Reclaimer
-from .players import HINT_LEVEL, SearchPlayer
+from .players import HINT_LEVEL, SearchPlayer, release
 
 VERIFY_PLIES = 2  # how much deeper the check of a hanging move searches
 
@@ -85,7 +85,7 @@ class HintPlayer:
         child = self._finder.advance(seconds)
         if child is None:
             return None
-        if self._finder.exact or not hangs_piece(self.game, child):
+        if self._finder.solution is not None or not hangs_piece(self.game, child):
             return child
         progress = self._finder.last_progress
         if progress is not None and is_game_end(progress.score) and progress.score > 0:
@@ -99,7 +99,8 @@ class HintPlayer:
         check = self._check
         if not check.advance(seconds):
             return None
-        self._check = self._release(check)
+        self._check = None
+        release(check, self.reclaimer)
         if check.progress.depth >= self._depth + VERIFY_PLIES and check.best == self._candidate:
             return self._candidate
         safe = [kid for kid in self.game.children(self._position)
@@ -115,7 +116,8 @@ class HintPlayer:
         safe = self._safe
         if not safe.advance(seconds):
             return None
-        self._safe = self._release(safe)
+        self._safe = None
+        release(safe, self.reclaimer)
         return safe.best
 
     def _thinker(self, game: Any, depth: int) -> Thinker:
@@ -123,12 +125,6 @@ class HintPlayer:
         discard = self.reclaimer.take if self.reclaimer is not None else None
         return Thinker(game, self._finder.evaluate, self._position, depth,
                        HINT_LEVEL.seconds, discard)
-
-    def _release(self, thinker: Thinker) -> None:
-        """Hand a finished search's tables to the reclaimer; return None."""
-        if self.reclaimer is not None:
-            self.reclaimer.take(thinker.search.table, thinker.search.static)
-        return None
 
     @property
     def proven(self) -> str:
@@ -153,7 +149,7 @@ class HintPlayer:
         self._finder.stop()
         for thinker in (self._check, self._safe):
             if thinker is not None:
-                self._release(thinker)
+                release(thinker, self.reclaimer)
         self._check = self._safe = None
 
 

@@ -107,6 +107,12 @@ class Player(Protocol):
         """Abandon the move in progress (undo, new game, quit)."""
 
 
+def release(thinker: Thinker, reclaimer: Reclaimer | None) -> None:
+    """Hand a finished or abandoned search's tables to ``reclaimer`` (None: drop them)."""
+    if reclaimer is not None:
+        reclaimer.take(thinker.search.table, thinker.search.static)
+
+
 class SearchPlayer:
     """The computer: exact solver when the position is small enough, else alpha-beta."""
 
@@ -132,7 +138,6 @@ class SearchPlayer:
         self._thinker: Thinker | None = None
         self._position: Position | None = None
         # how the last move was chosen: by the exact solver, or the search's last result
-        self.exact = False
         self.solution: Solution | None = None  # the exact value, when the solver chose
         self.last_progress: Progress | None = None
 
@@ -140,7 +145,7 @@ class SearchPlayer:
         """Begin choosing a move in ``position``: the solver first if the level allows it."""
         self.stop()
         self._position = position
-        self.exact, self.solution, self.last_progress = False, None, None
+        self.solution, self.last_progress = None, None
         if self._worth_solving(position):
             self._job = SolveJob(self.game.rules, position, self.level.solve)
         else:
@@ -168,7 +173,7 @@ class SearchPlayer:
                 return None
             if not job.too_big:
                 self._job = None
-                self.exact, self.solution = True, job.solution
+                self.solution = job.solution
                 return job.best
             self._start_search()
             return None
@@ -183,8 +188,8 @@ class SearchPlayer:
     def _drop_thinker(self) -> None:
         """Let go of the search, handing its tables to the reclaimer (if any)."""
         thinker, self._thinker = self._thinker, None
-        if thinker is not None and self.reclaimer is not None:
-            self.reclaimer.take(thinker.search.table, thinker.search.static)
+        if thinker is not None:
+            release(thinker, self.reclaimer)
 
     @property
     def status(self) -> str:
