@@ -253,6 +253,10 @@ class ExactDataset:
         """Return True when moving to ``child`` keeps the win, draw or loss of sample ``i``."""
         return self.move_solution(i, child).result == self.solution(i).result
 
+    def choice_matters(self, i: int) -> bool:
+        """Return True when sample ``i``'s moves do not all keep its win, draw or loss."""
+        return not all(self.keeps_value(i, kid) for kid, _ in self.children(i))
+
     def is_perfect(self, i: int, child: Position) -> bool:
         """Return True when moving to ``child`` keeps sample ``i``'s exact Solution."""
         return self.move_solution(i, child) == self.solution(i)

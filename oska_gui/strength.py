@@ -75,11 +75,6 @@ class ChoiceJob:
     kept: frozenset[Position]  # the children that keep the value
 
 
-def choice_matters(dataset, i: int) -> bool:  # noqa: ANN001 (an ExactDataset: numpy is optional)
-    """Return True when sample ``i``'s moves do not all keep its value."""
-    return not all(dataset.keeps_value(i, kid) for kid, _ in dataset.children(i))
-
-
 def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[ChoiceJob]:
     """Return jobs for the first ``count`` samples of ``path`` where the choice matters."""
     from .exact_dataset import load_dataset  # numpy: only when a dataset is measured
@@ -89,7 +84,7 @@ def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[Choi
     for i in range(len(dataset)):
         if len(jobs) == count:
             break
-        if choice_matters(dataset, i):
+        if dataset.choice_matters(i):
             kept = frozenset(kid for kid, _ in dataset.children(i) if dataset.keeps_value(i, kid))
             jobs.append(ChoiceJob(dataset.n, dataset.position(i), depth, seconds, kept))
     return jobs
@@ -231,17 +226,7 @@ def timed_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
 def leaves(rules: OskaRules, count: int, seed: int) -> list[Position]:
     """Return ``count`` positions from seeded random games, as searches meet them."""
     rng = random.Random(seed)
-    out: list[Position] = []
-    while len(out) < count:
-        pos = rules.start()
-        for _ in range(rng.randint(1, 4 * rules.n)):
-            kids = rules.children(pos) if rules.terminal(pos) is None else []
-            if not kids:
-                break
-            pos = rng.choice(kids)
-        if rules.terminal(pos) is None:
-            out.append(pos)
-    return out
+    return [random_opening(rules, rng.randint(1, 4 * rules.n), rng)[-1] for _ in range(count)]
 
 
 def speed_rows(sizes: Iterable[int], names: Iterable[str]) -> Iterator[list[str]]:

@@ -344,7 +344,7 @@ def move_kernels(t: Tables, codes: CodeKernels) -> MoveKernels:
 
     @njit
     def terminal_code(white: int, black: int, turn: int) -> int:
-        """Return the code of a finished game (RULES.md end of game, rules 1-3), else 0."""
+        """Return the code of a finished game (as ``OskaRules.terminal`` rules), else 0."""
         if white == 0 or black == 0:
             if white == black:  # the empty board: a draw
                 return draw(0)

@@ -44,10 +44,12 @@ from pathlib import Path
 import numpy as np
 
 from .evaluators import oska_evaluator
+from .exact_dataset import is_playable, load_dataset
 from .features import BUCKETS, feature_space
 from .learned import GENERAL, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
 from .oska import OskaRules, Position, oska_rules
 from .search import best_child
+from .selfplay import random_opening
 from .solver import _solution, run, solver_for
 
 L2 = 1e-3  # ridge on every weight: keeps rare features (a lone piece, a dead end) sane
@@ -95,11 +97,6 @@ def feature_rows(rules: OskaRules, positions: Iterable[Position]) -> tuple[list,
     return rows, kept
 
 
-def playable(rules: OskaRules, pos: Position) -> bool:
-    """Return True when the game is on in ``pos`` and the side to move has a real move."""
-    return bool(pos.white and pos.black) and rules.terminal(pos) is None and rules.has_move(pos)
-
-
 # -- exact labels ----------------------------------------------------------------------
 
 
@@ -107,7 +104,7 @@ def solved_n4() -> tuple[list[Position], list[int]]:
     """Return every playable position of the whole n = 4 game and its exact result."""
     rules = oska_rules(4)
     table = run(solver_for(rules).table_steps(rules.start(), 2_000_000))
-    positions = [pos for pos in table.scores if playable(rules, pos)]
+    positions = [pos for pos in table.scores if is_playable(rules, pos)]
     return positions, [_solution(table.scores[pos]).result for pos in positions]
 
 
@@ -121,8 +118,6 @@ def exact_samples(rules: OskaRules, positions: Sequence[Position],
 
 def dataset_samples(path: Path) -> tuple[Samples, object]:
     """Return the samples of an exact dataset file and the loaded dataset."""
-    from .exact_dataset import load_dataset  # the solve extra, only when asked for
-
     data = load_dataset(path)
     positions = [data.position(i) for i in range(len(data))]
     results = [data.solution(i).result for i in range(len(data))]
@@ -166,12 +161,7 @@ def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
     players = [learned, learned, *(oska_evaluator(rules, name) for name in SPARRING)]
     evaluators = (rng.choice(players), rng.choice(players))
     depth = rng.choice(DEPTHS)
-    line = [rules.start()]
-    for _ in range(rng.randint(job.n - 2, 2 * job.n)):
-        kids = [kid for kid in rules.children(line[-1]) if rules.terminal(kid) is None]
-        if not kids:
-            break
-        line.append(rng.choice(kids))
+    line = random_opening(rules, rng.randint(job.n - 2, 2 * job.n), rng)
     while (outcome := rules.outcome(line[-1])) is None:
         pos = line[-1]
         if rng.random() < RANDOM_MOVE:
@@ -258,13 +248,12 @@ def one_ply_value_kept(model: Model, data: object, count: int) -> str:
     for i in range(len(data)):
         if tried == count:
             break
-        kids = data.children(i)
-        keeps = [data.keeps_value(i, kid) for kid, _ in kids]
-        if all(keeps):
+        if not data.choice_matters(i):
             continue
-        scores = [_child_score(rules, evaluate, kid) for kid, _ in kids]
+        kids = [kid for kid, _ in data.children(i)]
+        scores = [_child_score(rules, evaluate, kid) for kid in kids]
         tried += 1
-        kept += keeps[scores.index(max(scores))]
+        kept += data.keeps_value(i, kids[scores.index(max(scores))])
     return f"  favourite move keeps the value in {100 * kept / max(1, tried):.1f} % of {tried}"
 
 

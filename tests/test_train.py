@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from oska_gui import train
+from oska_gui.exact_dataset import is_playable
 from oska_gui.features import BUCKETS, NAMES
 from oska_gui.learned import Model
 from oska_gui.oska import oska_rules
@@ -39,7 +40,7 @@ def small_solved_game() -> tuple[list, list[int]]:
     rules = oska_rules(4)
     root = rules.from_rows(["-ww-", "w--", "--", "-bb", "b--b"], 0)
     table = run(solver_for(rules).table_steps(root, 200_000))
-    positions = [pos for pos in table.scores if train.playable(rules, pos)]
+    positions = [pos for pos in table.scores if is_playable(rules, pos)]
     return positions, [_solution(table.scores[pos]).result for pos in positions]
 
 
