@@ -16,6 +16,13 @@ depth limit is exact: a table entry cuts the search only at the very depth it wa
 searched with, so the value returned is the plain minimax value at that depth. Game
 ends score ``WIN - plies`` so the fastest win and the slowest loss are preferred.
 
+**Stopping early.** Each table entry also notes whether its score depends on the depth
+limit: whether a static evaluation at the horizon, or an entry that depends on it,
+went into it. When an iteration's root score does not (every line the search had to
+look at ended in a finished game or a deadlock), a deeper search would visit the same
+positions and find the same score and move, so iterative deepening stops there; a
+huge depth on a drawn position then costs no more than the depth the game can last.
+
 Move ordering, which only changes the speed, never the value: the table's best child
 from an earlier search first, then the game's own order (captures first in Oska).
 Static scores are cached, as many move orders lead to the same leaf. The table and the
@@ -99,11 +106,16 @@ class AlphaBeta:
         self.game = game
         self.evaluate = evaluate
         self.discard = discard
-        # table[state] = (depth, bound flag, score relative to state, best child)
+        # table[state] = (depth, bound flag, score relative to state, best child,
+        #                 whether the score depends on the depth limit)
         self.table: dict = {}
         # static[state] = evaluate(state), for states met as non-terminal leaves
         self.static: dict = {}
         self.nodes = 0
+        # how many depth-dependent scores (horizon evaluations, table entries that
+        # rest on them) the search has used: a node's score depends on the depth limit
+        # iff this count grew while it was searched
+        self.horizon_uses = 0
         self._pause_at = PAUSE_EVERY
 
     def search(self, state: Any, depth: int) -> Generator[None, None, int]:
@@ -134,11 +146,13 @@ class AlphaBeta:
         entry = self.table.get(state)
         hint = None
         if entry is not None:
-            stored_depth, flag, value, hint = entry
+            stored_depth, flag, value, hint, deep = entry
             if stored_depth == depth:
                 value = _from_table(value, ply)
                 if flag == EXACT or (value >= beta if flag == LOWER else value <= alpha):
+                    self.horizon_uses += deep
                     return value
+        uses_before = self.horizon_uses
         kids = game.children(state)
         if not kids:
             return game.stuck_result * (WIN - ply)
@@ -154,7 +168,8 @@ class AlphaBeta:
                                                              ply + 1)
             best, best_kid = found
         flag = UPPER if best <= alpha else LOWER if best >= beta else EXACT
-        self.table[state] = (depth, flag, _to_table(best, ply), best_kid)
+        self.table[state] = (depth, flag, _to_table(best, ply), best_kid,
+                             self.horizon_uses != uses_before)
         return best
 
     def _known_cut(self, kids: list, depth: int, beta: int, ply: int) -> tuple[int, Any] | None:
@@ -170,6 +185,7 @@ class AlphaBeta:
             if entry is not None and entry[0] == depth and entry[1] != LOWER:
                 score = -_from_table(entry[2], ply)
                 if score >= beta:
+                    self.horizon_uses += entry[4]
                     return score, kid
         return None
 
@@ -207,13 +223,14 @@ class AlphaBeta:
         terminal, static = self.game.terminal, self.static
         end = WIN - ply
         best, best_kid = -INFINITY, kids[0]
-        visited = 0
+        visited = evaluated = 0
         for kid in kids:
             visited += 1
             result = terminal(kid)
             if result is not None:
                 score = -result * end
             else:
+                evaluated += 1
                 value = static.get(kid)
                 if value is None:
                     value = static[kid] = self.evaluate(kid)
@@ -223,6 +240,7 @@ class AlphaBeta:
                 if score >= beta:
                     break
         self.nodes += visited
+        self.horizon_uses += evaluated
         return best, best_kid
 
     def _make_room(self) -> None:
@@ -262,7 +280,8 @@ class AlphaBeta:
 
         A generator that yields at pause points; after each completed depth
         ``progress`` holds that depth's score, best child and line. It stops early
-        once the result is a proven win or loss (deeper search cannot change it).
+        once deeper search cannot change the result: a proven win or loss, or a score
+        that did not depend on the depth limit (see the module's "Stopping early").
         Raises ValueError if ``root`` is over or has no move.
         """
         if self.game.terminal(root) is not None or not self.game.children(root):
@@ -272,7 +291,7 @@ class AlphaBeta:
             progress.depth, progress.score = depth, score
             progress.best = self.best_kid(root)
             progress.line = self.line(root, depth)
-            if is_game_end(score):
+            if is_game_end(score) or not self.table[root][4]:
                 return
 
 
