@@ -24,20 +24,21 @@ from .boards import (
     read_rows,
 )
 from .oska import BLACK, WHITE, Position
-from .pawns import PawnRules, pawn_evaluator, pawn_rules
+from .pawns import SIZES, PawnRules, check_n, pawn_evaluator, pawn_rules
 from .search import WIN, analyse, best_child
-from .solver import TooBig, solve
+from .solver import TooBig, solve_all
 
 CHOOSER_MAX_POSITIONS = 25_000  # the whole 4 x 4 game (20,286 positions) fits
 CHOOSER_DEPTH = 4  # plies of alpha-beta for a candidate too big to solve
+MOVES_PER_PAWN = 3  # a step and two captures: n pawns have at most 3n moves
 _COLORS = {1: WHITE, 2: BLACK}
 _CELL_CODES = {0: "-", 1: "w", 2: "b"}
 _CODE_OF = {"-": 0, "w": 1, "b": 2}
 
 
 def read_size(n: object) -> int:
-    """Return ``n`` if it is an int >= 3; raises TypeError/ValueError otherwise."""
-    return read_int(n, "n", 3, "an int >= 3")
+    """Return ``n`` if it is a supported board size (``pawns.SIZES``); raises otherwise."""
+    return check_n(read_int(n, "n", SIZES[0], f"an int >= {SIZES[0]}"))
 
 
 def read_color(color: object) -> int:
@@ -67,7 +68,7 @@ def read_square_board(board: object, n: int) -> tuple[list[str], BoardForm]:
 
 
 def read_grid(board: object, name: str = "board") -> tuple[PawnRules, list[str]]:
-    """Validate a square board of ints (0 empty, 1 white, 2 black), n >= 3.
+    """Validate a square board of ints (0 empty, 1 white, 2 black), n in ``pawns.SIZES``.
 
     Returns its rules and its row strings over 'w', 'b', '-'; raises TypeError or
     ValueError naming ``name``, the row and the column of the problem.
@@ -75,8 +76,9 @@ def read_grid(board: object, name: str = "board") -> tuple[PawnRules, list[str]]
     if not isinstance(board, list):
         raise TypeError(f"{name} must be a list of lists of ints, not {type(board).__name__}")
     n = len(board)
-    if n < 3:
-        raise ValueError(f"{name} has {n} rows; a board is n x n with n >= 3")
+    if n not in SIZES:
+        raise ValueError(f"{name} has {n} rows; a board is n x n with n >= {SIZES[0]} and "
+                         f"n <= {SIZES[-1]}")
     rows = []
     for r, row in enumerate(board):
         if not isinstance(row, list):
@@ -149,9 +151,10 @@ def move_chooser(boards: list, color: int) -> list[list[int]]:
     """Return (a copy of) the best of ``boards``, the candidate moves of ``color``.
 
     Each candidate is scored by the value of the game for the opponent, who moves
-    next: exact when at most ``CHOOSER_MAX_POSITIONS`` positions remain (every 3 x 3
-    and 4 x 4 game), else by ``CHOOSER_DEPTH``-ply alpha-beta with the evaluator. Faster
-    wins and slower losses are preferred; ties go to the earliest candidate.
+    next: exact when at most ``CHOOSER_MAX_POSITIONS`` positions are reachable from the
+    candidates together (every 3 x 3 and 4 x 4 game), else by ``CHOOSER_DEPTH``-ply
+    alpha-beta with the evaluator. Faster wins and slower losses are preferred; ties go
+    to the earliest candidate.
 
     Args:
         boards: a non-empty list of n x n boards of ints (0 empty, 1 white, 2 black).
@@ -160,29 +163,54 @@ def move_chooser(boards: list, color: int) -> list[list[int]]:
     Returns:
         A new board equal to the chosen candidate.
     """
+    side = read_color(color)
+    rules, candidates = read_candidates(boards)
+    positions = [rules.from_rows(rows, 1 - side) for rows in candidates]
+    scores = _opponent_scores(rules, positions)
+    return write_grid(rules, positions[scores.index(min(scores))])
+
+
+def read_candidates(boards: object) -> tuple[PawnRules, list[list[str]]]:
+    """Validate ``move_chooser``'s candidates: 1 to 3n boards of one size n.
+
+    Returns their rules and each board's row strings; raises TypeError/ValueError naming
+    the board (``boards[i]``), row and column at fault. The count is checked before the
+    boards themselves, so an absurdly long list is refused at once.
+    """
     if not isinstance(boards, list):
         raise TypeError(f"boards must be a list of boards, not {type(boards).__name__}")
     if not boards:
         raise ValueError("boards is empty: there is no candidate to choose from")
-    side = read_color(color)
-    candidates = [read_grid(board, f"boards[{i}]") for i, board in enumerate(boards)]
-    rules = candidates[0][0]
-    for i, (other, _) in enumerate(candidates):
+    rules, _ = read_grid(boards[0], "boards[0]")
+    if len(boards) > MOVES_PER_PAWN * rules.n:
+        raise ValueError(f"boards has {len(boards)} candidates; one move on an n = {rules.n} "
+                         f"board has at most {MOVES_PER_PAWN * rules.n}")
+    candidates = []
+    for i, board in enumerate(boards):
+        other, rows = read_grid(board, f"boards[{i}]")
         if other is not rules:
             raise ValueError(f"boards[{i}] is {other.n} x {other.n} but boards[0] is "
                              f"{rules.n} x {rules.n}")
-    positions = [rules.from_rows(rows, 1 - side) for _, rows in candidates]
-    scores = [_opponent_score(rules, pos) for pos in positions]
-    return write_grid(rules, positions[scores.index(min(scores))])
+        candidates.append(rows)
+    return rules, candidates
 
 
-def _opponent_score(rules: PawnRules, pos: Position) -> int:
-    """Return the value of ``pos`` for its side to move, on the search's score scale."""
+def _opponent_scores(rules: PawnRules, positions: list[Position]) -> list[int]:
+    """Return the value of each position for its side to move, on the search's scale.
+
+    One exact solve covers all the positions when they fit the budget together (one
+    attempt, not one per candidate: a big board gives up once); else each is searched.
+    """
+    try:
+        solutions = solve_all(rules, positions, CHOOSER_MAX_POSITIONS)
+    except TooBig:
+        return [_searched_score(rules, pos) for pos in positions]
+    return [exact.result * (WIN - exact.plies) for exact in solutions]
+
+
+def _searched_score(rules: PawnRules, pos: Position) -> int:
+    """Return the ``CHOOSER_DEPTH``-ply alpha-beta value of ``pos`` for its side to move."""
     result = rules.terminal(pos)
     if result is not None:
         return result * WIN
-    try:
-        exact = solve(rules, pos, CHOOSER_MAX_POSITIONS)
-    except TooBig:
-        return analyse(rules, pawn_evaluator(rules), pos, CHOOSER_DEPTH).score
-    return exact.result * (WIN - exact.plies)
+    return analyse(rules, pawn_evaluator(rules), pos, CHOOSER_DEPTH).score

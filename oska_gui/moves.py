@@ -47,6 +47,23 @@ def move_cells(before: Sequence[int], after: Sequence[int]) -> tuple[int, int, i
     return frm.bit_length() - 1, to.bit_length() - 1, gone.bit_length() - 1
 
 
+def check_size(game: str, n: int, sizes: range) -> int:
+    """Return the board size ``n`` if ``sizes`` holds it; raise ValueError otherwise.
+
+    Args:
+        game: the game's name, for the message ('Oska', 'Hexapawn').
+        n: the board size asked for.
+        sizes: the supported sizes, a range of ints.
+
+    The message states the supported range, e.g. 'Oska needs n >= 4 and supports
+    n <= 24, got n = 100'.
+    """
+    if n not in sizes:
+        raise ValueError(f"{game} needs n >= {sizes[0]} and supports n <= {sizes[-1]}, "
+                         f"got n = {n}")
+    return n
+
+
 def cell_label(row: int, column: int) -> str:
     """Return the name of the cell in ``row`` (from the top) and ``column``: 'b2'."""
     return f"{chr(ord('a') + row)}{column + 1}"

@@ -19,10 +19,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from .moves import bitboards, cell_label, cells_text, move_cells, notation, split_rows
+from .moves import bitboards, cell_label, cells_text, check_size, move_cells, notation, split_rows
 from .oska import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, pieces
 
 _new_tuple = tuple.__new__
+# The supported board sizes: ``move_chooser`` takes about a second at n = 24, and its
+# fixed-depth search grows with about n**4 (16 s at n = 50).
+SIZES = range(3, 25)
+
+
+def check_n(n: int) -> int:
+    """Return ``n`` if it is a supported Hexapawn board size (in ``SIZES``); else ValueError."""
+    return check_size("Hexapawn", n, SIZES)
 
 
 class PawnRules:
@@ -35,10 +43,8 @@ class PawnRules:
     stuck_result = -1  # the side to move has no legal move: it has lost
 
     def __init__(self, n: int) -> None:
-        """Build the tables for an ``n`` x ``n`` board; raises ValueError when n < 3."""
-        if n < 3:
-            raise ValueError(f"Hexapawn needs n >= 3, got n = {n}")
-        self.n = n
+        """Build the tables for an ``n`` x ``n`` board; raises ValueError unless n is in SIZES."""
+        self.n = check_n(n)
         self.size = n * n
         self.full = (1 << self.size) - 1
         self.cells = tuple(divmod(cell, n) for cell in range(self.size))  # (row, column)

@@ -279,6 +279,46 @@ def solve(game: Game, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> S
     return solver_for(game).solve(pos, max_positions)
 
 
+class _Forest:
+    """``game`` with one extra state, ``_FOREST``, whose moves lead to each of ``roots``.
+
+    Solving ``_FOREST`` solves every root at once, each shared position only once, within
+    one budget: the roots' reachable positions together.
+    """
+
+    def __init__(self, game: Game, roots: list) -> None:
+        """Join ``roots`` (positions of ``game``) under the extra state."""
+        self.game, self.roots = game, roots
+        self.stuck_result = game.stuck_result
+
+    def children(self, state: Any) -> list:
+        """Return the roots for the extra state, else ``game``'s children."""
+        return list(self.roots) if state is _FOREST else self.game.children(state)
+
+    def terminal(self, state: Any) -> int | None:
+        """Return None for the extra state, else ``game``'s verdict."""
+        return None if state is _FOREST else self.game.terminal(state)
+
+
+_FOREST = object()
+
+
+def solve_all(game: Game, roots: list, max_positions: int = DEFAULT_MAX_POSITIONS,
+              ) -> list[Solution]:
+    """Return the perfect-play Solution of each of ``roots`` (for its side to move).
+
+    Args:
+        game: the rules; its graph must be acyclic.
+        roots: the positions to solve, e.g. the candidate moves of one position.
+        max_positions: the most positions reachable from all the roots together.
+
+    Raises:
+        TooBig: when more than ``max_positions`` positions are reachable from them.
+    """
+    table = run(_build_table(_Forest(game, roots), _FOREST, max_positions + 1))
+    return [_solution(table.scores[root]) for root in roots]
+
+
 def perfect_child(game: Game, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Any:
     """Return the child of ``pos`` a perfect player picks (first in move order on ties).
 

@@ -21,7 +21,7 @@ from typing import Any
 from ..boards import read_board
 from ..bot_process import BotProcess, CallResult, LoadError
 from ..external import parse_bot_spec, reply_of
-from ..oska import oska_rules
+from ..oska import check_n, oska_rules
 from .cases import Case, player_cases, playout_cases, tricky_cases, unique
 from .common import (
     CliError,
@@ -182,14 +182,17 @@ def run(args: argparse.Namespace) -> int:
 
 
 def parse_sizes(text: str) -> list[int]:
-    """Return the board sizes in '4,5,6'; raises CliError unless all are ints >= 4."""
+    """Return the board sizes in '4,5,6'; raises CliError unless all are supported sizes."""
     try:
         sizes = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise CliError(f"--sizes takes board sizes like 4,5,6, not {text!r}") from None
-    if not sizes or min(sizes) < 4:
-        raise CliError(f"--sizes takes board sizes n >= 4, not {text!r}")
-    return sorted(set(sizes))
+        raise CliError(f"--sizes takes board sizes like 4,5,6, not {text!r:.80}") from None
+    if not sizes:
+        raise CliError("--sizes takes board sizes like 4,5,6, not nothing")
+    try:
+        return sorted({check_n(n) for n in sizes})
+    except ValueError as error:
+        raise CliError(f"--sizes: {error}") from None
 
 
 def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ import textwrap
 
 from ..boards import read_board
 from ..external import DEFAULT_TIME_LIMIT
-from ..oska import OskaRules, Position
+from ..oska import SIZES, OskaRules, Position, check_n
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 
@@ -51,7 +51,14 @@ def whole_number(low: int):
 
 positive_int = whole_number(1)
 natural_int = whole_number(0)
-board_size = whole_number(4)
+
+
+def board_size(text: str) -> int:
+    """Return ``text`` as a supported Oska board size (an argparse type)."""
+    try:
+        return check_n(whole_number(SIZES[0])(text))
+    except ValueError as error:  # a size outside oska.SIZES: the message gives the range
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def positive_float(text: str) -> float:
