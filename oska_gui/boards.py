@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .oska import BLACK, WHITE, OskaRules, Position, oska_rules
+from .oska import BLACK, SIZES, WHITE, OskaRules, Position, oska_rules
 
 _PLAYERS = {"w": WHITE, "b": BLACK}
 
@@ -35,7 +35,7 @@ def read_player(player: object) -> int:
     if not isinstance(player, str):
         raise TypeError(f"player must be the string 'w' or 'b', not {type(player).__name__}")
     if player not in _PLAYERS:
-        raise ValueError(f"player must be 'w' or 'b', got {player!r}")
+        raise ValueError(f"player must be 'w' or 'b', got {player!r:.80}")
     return _PLAYERS[player]
 
 
@@ -128,15 +128,18 @@ def read_board(board: object) -> tuple[OskaRules, list[str], BoardForm]:
     """Validate an Oska spec board and return its rules, its row strings and its form.
 
     Raises TypeError for a value of the wrong type and ValueError for a malformed board
-    (row count, row length, n < 4, unknown character, more than n pieces of a colour),
-    with a message that says where the problem is. The input is not modified.
+    (row count, row length, n outside ``oska.SIZES``, unknown character, more than n
+    pieces of a colour), with a message that says where the problem is. The row count
+    is checked first, so a huge board is refused at once. The input is not modified.
     """
     count = len(check_board_list(board))
-    if count < 5 or count % 2 == 0:
-        raise ValueError(f"board has {count} rows; an Oska board has 2n-3 rows for some "
-                         "n >= 4 (5, 7, 9, ...)")
+    n, odd = divmod(count + 3, 2)
+    if odd or n not in SIZES:
+        raise ValueError(f"board has {count} rows; an Oska board has 2n-3 rows and the "
+                         f"supported sizes are n = {SIZES[0]} to {SIZES[-1]}, so 5, 7, 9, "
+                         f"... up to {2 * SIZES[-1] - 3} rows")
     rows, form = read_rows(board)
-    rules = oska_rules((count + 3) // 2)
+    rules = oska_rules(n)
     for i, (row, length) in enumerate(zip(rows, rules.lengths, strict=True)):
         if len(row) != length:
             raise ValueError(f"row {i} has {len(row)} cells; row {i} of the n = {rules.n} "

@@ -8,7 +8,7 @@ rules module and the shared alpha-beta search.
 from __future__ import annotations
 
 from .boards import read_board, read_depth, read_player
-from .evaluators import oska_evaluator
+from .evaluators import EVALUATORS, oska_evaluator
 from .search import best_child
 
 DEFAULT_EVALUATOR = "strong"
@@ -37,7 +37,7 @@ def oskaplayer(board: list, player: str, depth: int, evaluator: str = DEFAULT_EV
         board: a list of 2n-3 row strings, or of lists of one-character strings.
         player: 'w' or 'b', the side to move.
         depth: how many plies (moves, a pass counts) to look ahead, exactly; >= 1.
-        evaluator: the static evaluator's name ('strong' or 'simple').
+        evaluator: the static evaluator's name: 'strong', 'classic', 'simple' or 'race'.
 
     Returns:
         A new board in the input's form; an unchanged copy of the input when
@@ -46,9 +46,21 @@ def oskaplayer(board: list, player: str, depth: int, evaluator: str = DEFAULT_EV
     rules, rows, form = read_board(board)
     pos = rules.from_rows(rows, read_player(player))
     depth = read_depth(depth)
+    evaluator = read_evaluator(evaluator)
     # terminal() is rules 1-3; a deadlock is a position where the player has no move
     if rules.terminal(pos) is not None or not rules.has_move(pos):
         return form.write(rules, pos)
     child = best_child(rules, oska_evaluator(rules, evaluator), pos, depth)
     return form.write(rules, child)
+
+
+def read_evaluator(name: object) -> str:
+    """Return ``name`` if it names an evaluator; raises TypeError/ValueError saying so."""
+    names = ", ".join(repr(known) for known in EVALUATORS)
+    if not isinstance(name, str):
+        raise TypeError(f"evaluator must be the name of an evaluator ({names}), "
+                        f"not {type(name).__name__}")
+    if name not in EVALUATORS:
+        raise ValueError(f"evaluator must be one of {names}, got {name!r:.80}")
+    return name
 
