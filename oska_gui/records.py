@@ -9,7 +9,9 @@ When a player forfeited (an external bot that timed out, say) ``forfeit`` holds 
 reason and the game ends before the rules end it.
 
 ``load`` replays every move with the rules, so a record that loads is a legal game
-whose result agrees with its final position; a bad file raises ``RecordError``.
+whose result agrees with its final position; a bad file raises ``RecordError``, also
+when it is hostile (nested thousands deep, megabytes long, a board size outside
+``oska.SIZES``, numbers where text belongs): every check is cheap and comes first.
 The GUI replays a record with ``record.positions()``.
 
 The file::
@@ -24,16 +26,29 @@ The file::
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .boards import read_board, read_player
-from .oska import BLACK, SIDE_LETTERS, SIDE_WORDS, WHITE, OskaRules, Position, oska_rules
+from .oska import (
+    BLACK,
+    SIDE_LETTERS,
+    SIDE_WORDS,
+    WHITE,
+    OskaRules,
+    Position,
+    check_n,
+    oska_rules,
+)
 
 FORMAT = "oska-game"
 VERSION = 1
 RESULTS = {"white": WHITE, "black": BLACK, "draw": None}
+# Far above any real record (the longest game at n = 24 has a few thousand plies, about
+# 100 kB), far below what could hurt: reading stops here.
+MAX_BYTES = 4 * 1024 * 1024
 
 
 class RecordError(ValueError):
@@ -76,6 +91,8 @@ class Record:
         rules = self.rules
         line = [self.first_position()]
         for ply, text in enumerate(self.moves, start=1):
+            if rules.outcome(line[-1]) is not None:
+                raise RecordError(f"move {ply} ({text!r}) comes after the end of the game")
             try:
                 move = rules.parse_move(text, line[-1])
             except ValueError as error:
@@ -146,35 +163,84 @@ def from_json(data: Any) -> Record:
         record = _build(data)
     except RecordError:
         raise
-    except (KeyError, TypeError, ValueError) as error:
-        raise RecordError(f"bad record field: {error!r}") from None
+    except KeyError as error:
+        raise RecordError(f"bad record field: {error} is missing") from None
+    except (TypeError, ValueError) as error:  # a bad start board or board size
+        raise RecordError(f"bad record field: {error}") from None
     _check_result(record, record.positions()[-1])
     return record
 
 
 def _build(data: dict) -> Record:
     """Return the Record of a dict with the file's fields (types checked here)."""
-    n, players, moves = data["n"], data["players"], data["moves"]
-    if not isinstance(n, int) or isinstance(n, bool) or n < 4:
-        raise RecordError(f"n must be an integer >= 4, got {n!r}")
+    n, players, moves = _whole(data["n"], "n"), data["players"], data["moves"]
+    check_n(n)  # a ValueError naming the supported sizes
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of strings in notation")
-    if data["result"] not in RESULTS:
-        raise RecordError(f"result must be one of {sorted(RESULTS)}, got {data['result']!r}")
-    start, turn = None, WHITE
-    if data.get("start") is not None:
-        rules, rows, _ = read_board(data["start"]["board"])
-        if rules.n != n:
-            raise RecordError(f"the start board has size {rules.n}, the record says n = {n}")
-        start, turn = tuple(rows), read_player(data["start"]["turn"])
-    seconds = data.get("seconds") or ()
-    if not all(s is None or isinstance(s, int | float) for s in seconds):
-        raise RecordError("seconds must be a list of numbers (or null for opening plies)")
-    if seconds and len(seconds) - len(moves) not in (0, data.get("forfeit") is not None):
-        raise RecordError(f"{len(seconds)} times for {len(moves)} moves")
-    return Record(n, str(players["white"]), str(players["black"]), tuple(moves),
-                  RESULTS[data["result"]], str(data["reason"]), start, turn,
-                  int(data.get("opening_plies", 0)), data.get("forfeit"), tuple(seconds))
+    result = data["result"]
+    if not isinstance(result, str) or result not in RESULTS:
+        raise RecordError(f"result must be one of {sorted(RESULTS)}, got {result!r:.80}")
+    start, turn = _start(data.get("start"), n)
+    forfeit = _text_or_none(data.get("forfeit"), "forfeit")
+    seconds = _seconds(data.get("seconds") or [], len(moves), forfeit is not None)
+    opening_plies = _whole(data.get("opening_plies", 0), "opening_plies")
+    if opening_plies > len(moves):
+        raise RecordError(f"opening_plies must be 0 to the {len(moves)} moves, "
+                          f"got {opening_plies}")
+    return Record(n, _text(players["white"], "players.white"),
+                  _text(players["black"], "players.black"), tuple(moves), RESULTS[result],
+                  _text(data["reason"], "reason"), start, turn, opening_plies, forfeit, seconds)
+
+
+def _whole(value: Any, name: str) -> int:
+    """Return ``value`` if it is an int >= 0 (not a bool); raises RecordError naming it."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise RecordError(f"{name} must be a whole number >= 0, got {value!r:.80}")
+    return value
+
+
+def _text(value: Any, name: str) -> str:
+    """Return ``value`` if it is a string; raises RecordError naming the field."""
+    if not isinstance(value, str):
+        raise RecordError(f"{name} must be a string, got {type(value).__name__}")
+    return value
+
+
+def _text_or_none(value: Any, name: str) -> str | None:
+    """Return ``value`` if it is a string or None; raises RecordError naming the field."""
+    return None if value is None else _text(value, name)
+
+
+def _start(start: Any, n: int) -> tuple[tuple[str, ...] | None, int]:
+    """Return the start board's rows and side to move from the ``start`` field.
+
+    (None, WHITE) when the field is absent (the usual start); raises RecordError or
+    ValueError/TypeError (for a bad board) when it is malformed.
+    """
+    if start is None:
+        return None, WHITE
+    if not isinstance(start, dict):
+        raise RecordError(f"start must be an object with board and turn, got "
+                          f"{type(start).__name__}")
+    rules, rows, _ = read_board(start["board"])
+    if rules.n != n:
+        raise RecordError(f"the start board has size {rules.n}, the record says n = {n}")
+    return tuple(rows), read_player(start["turn"])
+
+
+def _seconds(seconds: Any, moves: int, forfeited: bool) -> tuple[float | None, ...]:
+    """Return the move times of the ``seconds`` field, checked against the moves.
+
+    Each is a finite number >= 0, or None for an opening ply; there is one per move,
+    and one more after a forfeit (the failed attempt). Raises RecordError otherwise.
+    """
+    if not isinstance(seconds, list) or not all(
+            s is None or (isinstance(s, int | float) and not isinstance(s, bool)
+                          and math.isfinite(s) and s >= 0) for s in seconds):
+        raise RecordError("seconds must be a list of numbers >= 0 (or null for opening plies)")
+    if seconds and len(seconds) - moves not in (0, forfeited):
+        raise RecordError(f"{len(seconds)} times for {moves} moves")
+    return tuple(seconds)
 
 
 def _check_result(record: Record, last: Position) -> None:
@@ -199,10 +265,21 @@ def save(record: Record, path: str | Path) -> None:
 
 
 def load(path: str | Path) -> Record:
-    """Read the record in file ``path``; raises RecordError (OSError if unreadable)."""
-    text = Path(path).read_text(encoding="utf-8")
+    """Read the record in file ``path``; raises RecordError (OSError if unreadable).
+
+    A file over ``MAX_BYTES``, not UTF-8, not JSON or nested too deeply for the JSON
+    reader is a RecordError too.
+    """
+    with open(path, "rb") as file:
+        raw = file.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise RecordError(f"{path}: over {MAX_BYTES:,} bytes, too big for a game record")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{path}: not UTF-8 text ({error.reason})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: nested too deeply to be a game record") from None
+    except ValueError as error:  # not JSON, or a number too long to read
         raise RecordError(f"{path}: not JSON ({error})") from None
     return from_json(data)

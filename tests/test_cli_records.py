@@ -81,7 +81,7 @@ def finished_game_json() -> dict:
     (lambda d: d.update(moves=d["moves"][:-1]), "not over after its last move"),
     (lambda d: d.update(result="draw" if d["result"] != "draw" else "white"), "the record says"),
     (lambda d: d.update(forfeit="timeout"), "forfeited, but the game was over"),
-    (lambda d: d.update(n=3), "n must be an integer >= 4"),
+    (lambda d: d.update(n=3), "Oska needs n >= 4 and supports n <= 24, got n = 3"),
     (lambda d: d.update(result="maybe"), "result must be one of"),
     (lambda d: d.update(seconds=[0.1]), "1 times for"),
     (lambda d: d.update(start={"board": ["wwwww", "----", "---", "--", "---", "----",
