@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import tempfile
 import textwrap
+from pathlib import Path
 
 from ..boards import read_board
 from ..external import DEFAULT_TIME_LIMIT
@@ -41,7 +44,8 @@ def whole_number(low: int):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, got {text!r:.80}") from None
         if value < low:
             raise argparse.ArgumentTypeError(f"expected a number >= {low}, got {value}")
         return value
@@ -62,14 +66,24 @@ def board_size(text: str) -> int:
 
 
 def positive_float(text: str) -> float:
-    """Return ``text`` as a float > 0 (an argparse type)."""
+    """Return ``text`` as a finite float > 0 (an argparse type)."""
+    value = finite_positive(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r:.80}")
+    return value
+
+
+def finite_positive(text: str) -> float | None:
+    """Return ``text`` as a float if it reads as a finite number > 0, else None.
+
+    Infinity and NaN are refused: a time limit of 'inf' would let a hung bot hang the
+    command for good.
+    """
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, got {text}")
-    return value
+        return None
+    return value if 0 < value < math.inf else None
 
 
 def add_bot_options(parser: argparse.ArgumentParser, timed: str, code: str) -> None:
@@ -103,7 +117,9 @@ def parse_board(text: str) -> tuple[OskaRules, list[str]]:
     if text.startswith("["):
         try:
             board = json.loads(text)
-        except json.JSONDecodeError as error:
+        except RecursionError:
+            raise CliError("the board is nested too deeply to be a board") from None
+        except ValueError as error:  # not JSON, or a number too long to read
             raise CliError(f"the board is not valid JSON: {error}") from None
     else:
         board = [row.strip().replace(".", "-").replace("e", "-") for row in text.split(",")]
@@ -114,11 +130,56 @@ def parse_board(text: str) -> tuple[OskaRules, list[str]]:
     return rules, rows
 
 
+def writable_file(path: str, option: str) -> Path:
+    """Return ``path`` once a file can be written there; raises CliError saying why not.
+
+    Checked before a long run, so that it does not fail at its end: the file is opened
+    for appending (created, then removed again, when it did not exist), which catches
+    a missing or read-only folder and a path that names a folder.
+
+    Args:
+        path: the file the run will write.
+        option: the option that named it, e.g. '--save', for the message.
+    """
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with open(target, "a", encoding="utf-8"):
+            pass
+        if not existed:
+            target.unlink()
+    except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
+        raise CliError(f"{option} {path!r:.200}: cannot write there ({reason(error)})") from None
+    return target
+
+
+def writable_folder(path: str, option: str) -> Path:
+    """Return the folder ``path``, created if needed, once files can be written in it.
+
+    Raises CliError saying why not (checked before a long run, like ``writable_file``).
+    """
+    folder = Path(path)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except (OSError, ValueError) as error:
+        raise CliError(f"{option} {path!r:.200}: cannot write files there "
+                       f"({reason(error)})") from None
+    return folder
+
+
+def reason(error: Exception) -> str:
+    """Return why a file operation failed in a few words ('No such file or directory')."""
+    return getattr(error, "strerror", None) or str(error)
+
+
 def parse_player(text: str) -> str:
     """Return 'w' or 'b' for 'w', 'white', 'b' or 'black'; raises CliError otherwise."""
     player = PLAYER_WORDS.get(text.strip().lower())
     if player is None:
-        raise CliError(f"the player must be 'w' or 'b' (or 'white', 'black'), got {text!r}")
+        raise CliError(f"the player must be 'w' or 'b' (or 'white', 'black'), "
+                       f"got {text!r:.80}")
     return player
 
 

@@ -12,6 +12,7 @@ import argparse
 import random
 import textwrap
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +28,8 @@ from .common import (
     board_size,
     natural_int,
     positive_int,
+    reason,
+    writable_folder,
 )
 from .players import AI_SPEC_HELP, AiMover, BotMover, Mover, parse_ai_spec
 from .playing import play_game
@@ -95,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
     """Play the match described by ``args``, print the tables; return the exit code (0)."""
     if len(args.bots) > 2:
         raise CliError(f"give one or two bots, not {len(args.bots)}")
+    if args.save_dir:
+        writable_folder(args.save_dir, "--save-dir")
     rules = oska_rules(args.n)
     movers = make_movers(args)
     try:
@@ -138,22 +143,28 @@ def play_match(rules: OskaRules, movers: list[Mover],
     print(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}")
     print(f"{args.games} games, {args.opening_plies} random opening plies (seed {args.seed}), "
           f"{args.time_limit:g} s per bot move, bot depth {args.bot_depth}\n")
-    openings = make_openings(rules, (args.games + 1) // 2, args.opening_plies, args.seed)
+    openings = make_openings(rules, args.opening_plies, args.seed)
     results = []
     with ProgressBar(args.games, "match", args.progress) as bar:
         for game in range(args.games):
             a_white = game % 2 == 0
+            if a_white:  # a new opening for each pair of games
+                opening = next(openings)
             pair = (movers[0], movers[1]) if a_white else (movers[1], movers[0])
-            record = play_game(rules, openings[game // 2], pair)
+            record = play_game(rules, opening, pair)
             results.append((record, a_white))
             bar.advance(note=f"game {game + 1}: {record.describe()}")
     return results
 
 
-def make_openings(rules: OskaRules, count: int, plies: int, seed: int) -> list[list[Position]]:
-    """Return ``count`` seeded random openings of ``plies`` plies (fewer if a game ends)."""
+def make_openings(rules: OskaRules, plies: int, seed: int) -> Iterator[list[Position]]:
+    """Yield seeded random openings of ``plies`` plies (fewer if a game ends), endlessly.
+
+    One at a time, so that a huge ``--games`` costs nothing before it is played.
+    """
     rng = random.Random(seed)
-    return [random_opening(rules, plies, rng) for _ in range(count)]
+    while True:
+        yield random_opening(rules, plies, rng)
 
 
 def count(record: Record, a_white: bool, tallies: list[Tally], number: int) -> None:
@@ -214,7 +225,10 @@ def mean(values: list[float]) -> float | None:
 
 def save_all(records: list[tuple[Record, bool]], folder: Path) -> None:
     """Save each record as ``folder/game-NNN.json`` and say where they went."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for number, (record, _) in enumerate(records, start=1):
-        save(record, folder / f"game-{number:03d}.json")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for number, (record, _) in enumerate(records, start=1):
+            save(record, folder / f"game-{number:03d}.json")
+    except OSError as error:  # the folder went away during the match, a full disk
+        raise CliError(f"cannot save the game records in {folder}: {reason(error)}") from None
     print(f"\nSaved {len(records)} game records in {folder}/")

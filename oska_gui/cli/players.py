@@ -21,7 +21,7 @@ from ..oska import SIDE_LETTERS, OskaRules, Position
 from ..ui.games import make_game
 from ..ui.layout import OSKA
 from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player
-from .common import CliError
+from .common import CliError, finite_positive
 
 DEFAULT_EVALUATOR = "strong"
 SLICE_SECONDS = 0.25
@@ -93,23 +93,23 @@ def parse_ai_spec(text: str, evaluator: str = DEFAULT_EVALUATOR) -> AiSpec:
     how, _, named = text.strip().lower().partition(":")
     evaluator = named or evaluator
     if evaluator not in EVALUATORS:
-        raise CliError(f"unknown evaluator {evaluator!r} in {text!r}; "
+        raise CliError(f"unknown evaluator {evaluator!r:.80} in {text!r:.80}; "
                        f"choose one of {', '.join(sorted(EVALUATORS))}")
-    if how.isdigit() and int(how) >= 1:
+    if _is_positive_int(how):
         return AiSpec(depth=int(how), evaluator=evaluator)
-    if how.endswith("s") and _is_positive_number(how[:-1]):
+    if how.endswith("s") and finite_positive(how[:-1]) is not None:
         return AiSpec(seconds=float(how[:-1]), evaluator=evaluator)
     if how in LEVELS_BY_KEY:
         return AiSpec(level=how, evaluator=evaluator)
-    raise CliError(f"cannot read the AI {text!r}: give a depth (4), a time per move (2s) "
+    raise CliError(f"cannot read the AI {text!r:.80}: give a depth (4), a time per move (2s) "
                    f"or a level ({', '.join(LEVELS_BY_KEY)}), optionally ':evaluator'")
 
 
-def _is_positive_number(text: str) -> bool:
-    """Return True when ``text`` reads as a number > 0."""
+def _is_positive_int(text: str) -> bool:
+    """Return True when ``text`` is an int >= 1 in ASCII digits (not '²', not 5,000 digits)."""
     try:
-        return float(text) > 0
-    except ValueError:
+        return text.isascii() and text.isdigit() and int(text) >= 1
+    except ValueError:  # more digits than int() reads
         return False
 
 

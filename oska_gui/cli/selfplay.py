@@ -10,7 +10,16 @@ from ..evaluators import EVALUATORS
 from ..oska import SIDE_NAMES, OskaRules, Position, oska_rules
 from ..records import save
 from ..selfplay import random_opening
-from .common import add_subcommand, board_block, board_size, natural_int, positive_int
+from .common import (
+    CliError,
+    add_subcommand,
+    board_block,
+    board_size,
+    natural_int,
+    positive_int,
+    reason,
+    writable_file,
+)
 from .players import AI_SPEC_HELP, AiMover, Turn, parse_ai_spec
 from .playing import play_game
 
@@ -49,6 +58,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play and print the game described by ``args``; return the exit code (0)."""
+    if args.save:
+        writable_file(args.save, "--save")
     rules = oska_rules(args.n)
     movers = tuple(AiMover(parse_ai_spec(spec or str(args.depth), args.evaluator), args.n)
                    for spec in (args.white, args.black))
@@ -60,7 +71,11 @@ def run(args: argparse.Namespace) -> int:
                            rules, ply, before, after, turn, args.brief))
     print(f"\nResult after {len(record.moves)} plies: {record.describe()}")
     if args.save:
-        save(record, args.save)
+        try:
+            save(record, args.save)
+        except OSError as error:  # the folder went away during the game, a full disk
+            raise CliError(f"cannot save the game record to {args.save}: "
+                           f"{reason(error)}") from None
         print(f"Saved the game record to {args.save}")
     return 0
 
