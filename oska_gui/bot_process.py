@@ -7,7 +7,8 @@ call, ``poll()`` returns the ``CallResult`` when it is there (``run`` and ``run_
 are blocking forms). A call that overruns its time limit is a ``timeout`` and a worker
 that dies a ``crash``; either way the process is killed (with everything it started)
 and a new one starts on the next call. Loading has its own time limit and does not
-count against the calls'. The worker also exits by itself if this process dies.
+count against the calls'. The worker also exits by itself if this process dies, and on
+Linux it takes every process the bot started with it (see ``external_worker``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
+
+from . import proctree
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LOAD_TIMEOUT = 10.0
@@ -252,12 +255,12 @@ class BotProcess:
         assert call is not None and self._proc is not None and self._proc.stdin is not None
         line = json.dumps({"id": call.ident, "call": call.function,
                            "batch" if call.batch else "args": call.args})
+        call.sent_at = time.monotonic()  # before writing: the answer may beat the next line
         try:
             self._proc.stdin.write(line + "\n")
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError):
             pass  # the process died: the reader thread reports the end of its output
-        call.sent_at = time.monotonic()
 
     def _deadline(self) -> float:
         """Return when the call in progress runs out of time (loading, then answering)."""
@@ -399,10 +402,17 @@ def _pump(stream: IO[str], lines: queue.Queue) -> None:
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    """Kill the worker process and everything it started, then reap it."""
+    """Kill the worker process and everything it started, then reap it.
+
+    On Linux the whole process tree below the worker (a subreaper: see
+    ``external_worker``), also what the bot started in sessions of its own; elsewhere
+    the worker's process group (its own session), or the worker alone.
+    """
     try:
-        if os.name == "posix":
-            os.killpg(proc.pid, signal.SIGKILL)  # its own session: takes the bot's children too
+        if proctree.available():
+            proctree.kill_tree(proc.pid)
+        elif os.name == "posix":
+            os.killpg(proc.pid, signal.SIGKILL)
         else:
             proc.kill()
     except (ProcessLookupError, PermissionError):

@@ -17,6 +17,13 @@ Statuses: ``ok`` (with ``value``), ``exception`` (with a traceback in ``detail``
 ends), ``missing`` (no such function) and ``unplain`` (the value is not made of lists,
 strings and numbers, so it cannot travel as JSON without changing; ``detail`` says what
 it is). Only the standard library is used here, so the bot meets a clean interpreter.
+
+**Nothing left running.** On Linux this process becomes a *keeper*: a child subreaper
+(see ``proctree``) that forks the host, which loads and runs the bot. Every process the
+bot starts, in a new session or not, stays below the keeper. When the host ends (the
+bot exited, crashed or was killed) the keeper kills all that is left and exits with
+the host's status; when the caller goes away it does the same. The caller kills the
+whole tree when it stops a bot (``proctree.kill_tree``).
 """
 
 from __future__ import annotations
@@ -26,15 +33,25 @@ import contextlib
 import importlib.util
 import json
 import os
+import signal
 import sys
 import threading
 import time
 import traceback
 from types import ModuleType
-from typing import IO, Any
+from typing import IO, Any, NoReturn
+
+from .proctree import become_subreaper, kill_tree
+
+try:
+    import resource
+except ImportError:  # Windows: no memory cap (and no keeper, see fork_keeper)
+    resource = None
 
 PLAIN_SCALARS = (str, int, float, bool, type(None))
 MODULE_NAME = "oska_external_bot"
+WATCH_SECONDS = 0.5  # how often the keeper and the host look whether their parent lives
+REAP_SECONDS = 2.0  # how long the keeper waits for the processes it killed to end
 
 
 def claim_protocol(echo: bool) -> tuple[IO[str], IO[str]]:
@@ -64,7 +81,7 @@ def watch_parent(parent: int) -> None:
     so that no orphan is left spinning. Runs in a daemon thread, polling twice a second.
     """
     while os.getppid() == parent:
-        time.sleep(0.5)
+        time.sleep(WATCH_SECONDS)
     os._exit(4)
 
 
@@ -74,9 +91,7 @@ def limit_memory(megabytes: int) -> None:
     A runaway bot then gets a MemoryError (reported as an exception) instead of
     starving the machine. Silently does nothing where ``resource`` is missing.
     """
-    try:
-        import resource
-    except ImportError:
+    if resource is None:
         return
     limit = megabytes * 1024 * 1024
     with contextlib.suppress(ValueError, OSError):  # a lower hard limit stays in place
@@ -201,6 +216,75 @@ def send(stream: IO[str], message: dict) -> None:
     stream.flush()
 
 
+def fork_keeper(streams: tuple[IO[str], IO[str]]) -> None:
+    """Split into a keeper (this process, which never returns) and the host (returns).
+
+    Does nothing where this process cannot become a subreaper: the host then runs
+    here, and a process group kill is all the caller can do.
+
+    Args:
+        streams: the protocol streams; the keeper closes its copies, so that the host's
+            end is the end of the protocol for the caller.
+    """
+    if not become_subreaper():
+        return
+    caller = os.getppid()
+    host = os.fork()
+    if host == 0:
+        return
+    for stream in streams:
+        stream.close()
+    keep(host, caller)
+
+
+def keep(host: int, caller: int) -> NoReturn:
+    """Wait until the host ends or the caller goes away, kill what is left, then exit.
+
+    The exit status is the host's (killed by a signal: the same signal), so the caller
+    can tell how the bot ended.
+    """
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
+    status, left = None, True
+    while status is None and os.getppid() == caller:
+        signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS)
+        status, left = reap(host, status)
+    kill_tree(os.getpid(), include_root=False)
+    deadline = time.monotonic() + REAP_SECONDS
+    while left and time.monotonic() < deadline:  # past it: one we may not kill, for init
+        signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS / 10)
+        status, left = reap(host, status)
+    end_like(status)
+
+
+def reap(host: int, status: int | None) -> tuple[int | None, bool]:
+    """Reap the children that have ended (the host, and orphans the keeper adopted).
+
+    Returns the host's wait status (``status`` until it has ended) and whether any
+    child is left.
+    """
+    while True:
+        try:
+            pid, code = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return status, False
+        if pid == 0:
+            return status, True
+        if pid == host:
+            status = code
+
+
+def end_like(status: int | None) -> NoReturn:
+    """Exit as a host that ended with wait ``status`` did (None: killed, like SIGKILL)."""
+    if status is not None and os.WIFEXITED(status):
+        os._exit(os.WEXITSTATUS(status))
+    signum = signal.SIGKILL if status is None else os.WTERMSIG(status)
+    with contextlib.suppress(ValueError, OSError):  # SIGKILL has no handler to reset
+        signal.signal(signum, signal.SIG_DFL)
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the host's crash is reported already
+    os.kill(os.getpid(), signum)
+    os._exit(128 + signum)  # a signal whose default is not to end the process
+
+
 def main(argv: list[str] | None = None) -> int:
     """Load the bot named on the command line and serve calls; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -209,9 +293,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--memory-mb", type=int, default=0)
     args = parser.parse_args(argv)
     proto_in, proto_out = claim_protocol(args.echo)
-    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
     if args.memory_mb:
         limit_memory(args.memory_mb)
+    fork_keeper((proto_in, proto_out))
+    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
     try:
         module = load_module(args.path)
     except BaseException as error:  # noqa: BLE001 - a broken file is reported, not fatal

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from . import analyze, check, match, selfplay, solve
 from .common import CliError
@@ -22,6 +25,36 @@ SUBCOMMANDS = (selfplay, match, check, analyze, solve)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+EXIT_TERMINATED = 143  # what a shell reports for a process killed by SIGTERM
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived. A BaseException, like KeyboardInterrupt, so that no ``except
+    Exception`` swallows it and every ``finally`` on the way out runs (stopping bots)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    """Turn SIGTERM into a ``Terminated`` exception in the main thread."""
+    raise Terminated
+
+
+@contextmanager
+def sigterm_unwinds() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``Terminated`` instead of killing the process.
+
+    Python's default for SIGTERM ends the process at once, without ``finally``
+    blocks, and so without stopping the bots' processes. Outside the main thread
+    (where signal handlers cannot be set) nothing changes.
+    """
+    try:
+        previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,7 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``oska`` command with ``argv`` (default: sys.argv[1:]); return the exit code.
 
     Exit codes: 0 success, 1 a check found disagreements, 2 bad input (usage errors,
-    unreadable boards or bot files), 130 interrupted, 141 output pipe closed.
+    unreadable boards or bot files), 130 interrupted (Ctrl+C), 141 output pipe closed,
+    143 terminated (SIGTERM); bots are stopped on every way out.
     """
     parser = build_parser()
     try:
@@ -49,13 +83,17 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as stop:  # --help or a usage error: argparse already printed
         return int(stop.code or 0)
     try:
-        return args.run(args)
+        with sigterm_unwinds():
+            return args.run(args)
     except CliError as error:
         print(f"oska {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"\noska {args.command}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except Terminated:
+        print(f"\noska {args.command}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except BrokenPipeError:
         # The reader went away (`oska ... | head`): stop quietly, and keep Python from
         # complaining again when it flushes stdout at exit.
