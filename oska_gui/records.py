@@ -231,13 +231,14 @@ def _start(start: Any, n: int) -> tuple[tuple[str, ...] | None, int]:
 def _seconds(seconds: Any, moves: int, forfeited: bool) -> tuple[float | None, ...]:
     """Return the move times of the ``seconds`` field, checked against the moves.
 
-    Each is a finite number >= 0, or None for an opening ply; there is one per move,
-    and one more after a forfeit (the failed attempt). Raises RecordError otherwise.
+    Each is a finite number, or None for an opening ply (earlier versions could write
+    tiny negative times); there is one per move, and one more after a forfeit (the
+    failed attempt). Raises RecordError otherwise.
     """
     if not isinstance(seconds, list) or not all(
             s is None or (isinstance(s, int | float) and not isinstance(s, bool)
-                          and math.isfinite(s) and s >= 0) for s in seconds):
-        raise RecordError("seconds must be a list of numbers >= 0 (or null for opening plies)")
+                          and math.isfinite(s)) for s in seconds):
+        raise RecordError("seconds must be a list of numbers (or null for opening plies)")
     if seconds and len(seconds) - moves not in (0, forfeited):
         raise RecordError(f"{len(seconds)} times for {moves} moves")
     return tuple(seconds)
