@@ -2,7 +2,7 @@
 
 Without ``XDG_CONFIG_HOME`` the folder is ``~/.config/oska-gui``. A missing file means
 no saved settings; an unreadable one is reported on stderr and ignored, and so is a
-failed save: losing the saved choices must never stop the game.
+failed save: losing the saved choices must never stop the game. Saving is atomic.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
+MAX_BYTES = 1024 * 1024  # settings take a few hundred bytes; a bigger file is not ours
 
 
 def default_path() -> Path:
@@ -35,31 +37,60 @@ class JsonFileStorage:
         self.path = Path(path) if path is not None else default_path()
 
     def load(self) -> dict:
-        """Return the saved settings, or {} when there are none or they cannot be read."""
+        """Return the saved settings, or {} when there are none or they cannot be read.
+
+        Every way a file can be unreadable (an OS error, over ``MAX_BYTES``, not UTF-8,
+        not JSON, nested too deeply, not an object) gives a one-line warning.
+        """
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with open(self.path, "rb") as file:
+                raw = file.read(MAX_BYTES + 1)
         except FileNotFoundError:
             return {}
         except OSError as err:
             _warn(f"cannot read {self.path}: {err}")
             return {}
         try:
-            data = json.loads(text)
+            return _settings_in(raw)
         except ValueError as err:
             _warn(f"ignoring unreadable settings in {self.path}: {err}")
             return {}
-        if not isinstance(data, dict):
-            _warn(f"ignoring {self.path}: it does not hold a JSON object")
-            return {}
-        return data
 
     def save(self, settings: dict) -> None:
-        """Write ``settings`` to the file (atomically: a temporary file, then a rename)."""
+        """Write ``settings`` to the file, atomically, or warn that it failed.
+
+        The text goes to a fresh temporary file in the same folder (a unique name, so
+        two instances saving at once cannot write into each other's), is flushed to
+        the disk, then renamed over the file: a reader sees the old or the new
+        settings, never half of them.
+        """
+        temp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            temp = self.path.with_suffix(".tmp")
-            temp.write_text(json.dumps(settings, indent=2, sort_keys=True) + "\n",
-                            encoding="utf-8")
-            temp.replace(self.path)
+            with tempfile.NamedTemporaryFile(
+                    "w", encoding="utf-8", dir=self.path.parent, prefix=f".{self.path.name}.",
+                    suffix=".tmp", delete=False) as file:
+                temp = Path(file.name)
+                file.write(json.dumps(settings, indent=2, sort_keys=True) + "\n")
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temp, self.path)
         except OSError as err:
             _warn(f"cannot save settings to {self.path}: {err}")
+            if temp is not None:
+                temp.unlink(missing_ok=True)
+
+
+def _settings_in(raw: bytes) -> dict:
+    """Return the JSON object in the file content ``raw``; raises ValueError saying why not."""
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"over {MAX_BYTES:,} bytes")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ValueError("it does not hold a JSON object")
+    return data
