@@ -2,17 +2,22 @@
 
 Only the local machine can connect. WebAssembly and JavaScript modules get the MIME
 types browsers insist on, and every answer asks the browser to revalidate, so a rebuilt
-site is picked up on reload.
+site is picked up on reload. Only the site's files are served: a folder without an
+index page is a 404 (no listings), a path no file can have (a NUL byte, say) a 400,
+and a client that hangs up early is no error worth a traceback.
 """
 
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 
 HOST = "127.0.0.1"
 MIME_TYPES = {
@@ -35,6 +40,31 @@ class SiteHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def send_head(self) -> BinaryIO | None:
+        """Answer the headers of a GET or HEAD; a path no file can have gets a 400.
+
+        Returns the file to send, or None when the answer is complete.
+        """
+        try:
+            return super().send_head()
+        except ValueError:  # open() refuses the path: a NUL byte, a lone surrogate
+            self.send_error(HTTPStatus.BAD_REQUEST, "Bad path")
+            return None
+
+    def list_directory(self, path: str | Path) -> None:
+        """Answer 404 for a folder without an index page: the site lists no folders."""
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+
+
+class SiteServer(ThreadingHTTPServer):
+    """The HTTP server of the site: quiet about clients that hang up early."""
+
+    def handle_error(self, request: object, client_address: tuple) -> None:
+        """Report a failed request, unless the client just closed the connection."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # a reload, a closed tab
+            return
+        super().handle_error(request, client_address)
+
 
 class QuietSiteHandler(SiteHandler):
     """A ``SiteHandler`` that does not log each request (for tests)."""
@@ -43,7 +73,7 @@ class QuietSiteHandler(SiteHandler):
         """Drop the log line."""
 
 
-def make_server(site: Path, port: int = 0, quiet: bool = False) -> ThreadingHTTPServer:
+def make_server(site: Path, port: int = 0, quiet: bool = False) -> SiteServer:
     """Return an HTTP server for the folder ``site`` bound to 127.0.0.1.
 
     Args:
@@ -58,7 +88,7 @@ def make_server(site: Path, port: int = 0, quiet: bool = False) -> ThreadingHTTP
         OSError: when the port is taken or cannot be bound.
     """
     handler = QuietSiteHandler if quiet else SiteHandler
-    return ThreadingHTTPServer((HOST, port), functools.partial(handler, directory=str(site)))
+    return SiteServer((HOST, port), functools.partial(handler, directory=str(site)))
 
 
 def site_url(server: ThreadingHTTPServer) -> str:
