@@ -24,7 +24,7 @@ from .boards import (
     read_rows,
 )
 from .oska import BLACK, WHITE, Position
-from .pawns import SIZES, PawnRules, check_n, pawn_evaluator, pawn_rules
+from .pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
 from .search import WIN, analyse, best_child
 from .solver import TooBig, solve_all
 
@@ -38,7 +38,11 @@ _CODE_OF = {"-": 0, "w": 1, "b": 2}
 
 def read_size(n: object) -> int:
     """Return ``n`` if it is a supported board size (``pawns.SIZES``); raises otherwise."""
-    return check_n(read_int(n, "n", SIZES[0], f"an int >= {SIZES[0]}"))
+    rule = f"an int from {SIZES[0]} to {SIZES[-1]}"
+    n = read_int(n, "n", SIZES[0], rule)
+    if n not in SIZES:
+        raise ValueError(f"n must be {rule}, got {n}")
+    return n
 
 
 def read_color(color: object) -> int:

@@ -308,7 +308,7 @@ GOOD_ROWS = ["www", "---", "bbb"]
 @pytest.mark.parametrize(("args", "error", "message"), [
     ((GOOD_ROWS, 3.0, "w", 1), TypeError, "n must be an int"),
     ((GOOD_ROWS, True, "w", 1), TypeError, "n must be an int"),
-    ((GOOD_ROWS, 2, "w", 1), ValueError, "n must be an int >= 3, got 2"),
+    ((GOOD_ROWS, 2, "w", 1), ValueError, "n must be an int from 3 to 24, got 2"),
     ((GOOD_ROWS, 4, "w", 1), ValueError, "board has 3 rows but n = 4"),
     (("www---bbb", 3, "w", 1), TypeError, "board must be a list"),
     ((["www", "--", "bbb"], 3, "w", 1), ValueError, "row 1 has 2 cells"),
