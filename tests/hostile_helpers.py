@@ -1,0 +1,67 @@
+"""Shared helpers of the hostile-input tests: fresh interpreters and marked processes.
+
+Calls that used to hang run in a fresh interpreter with a timeout, so that a regression
+fails the test instead of hanging the suite. Bots under test start ``sleep`` with a
+duration no other program uses (a *marker*), so the processes they leave can be found
+in /proc, and killed by id after the test whatever happened.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_python(code: str, timeout: float = 120) -> str:
+    """Run ``code`` (dedented) in a fresh interpreter on this tree; return its stdout.
+
+    Raises subprocess.TimeoutExpired (the child is killed) when it runs past ``timeout``
+    and CalledProcessError when it fails.
+    """
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, env=env, timeout=timeout, check=True)
+    return done.stdout
+
+
+def marked(marker: str) -> list[int]:
+    """Return the ids of the running (not zombie) processes whose command is ``sleep MARKER``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            command = Path(f"/proc/{name}/cmdline").read_bytes().split(b"\0")
+            state = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:  # it ended while we looked
+            continue
+        if command[:2] == [b"sleep", marker.encode()] and state != "Z":
+            found.append(int(name))
+    return found
+
+
+def kill_marked(marker: str) -> None:
+    """Kill, by id, every process that ``marked(marker)`` finds (a test's leftovers)."""
+    for pid in marked(marker):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            continue
+
+
+def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
+    """Return True as soon as ``condition()`` holds, False after ``seconds``."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
