@@ -1,0 +1,243 @@
+"""Hostile and broken files (issue 12, items 11-13): game records and the settings file.
+
+A record that loads is a legal game; anything else, however absurd (nested 100,000
+deep, n = 1,000,000, random bytes, any JSON value in any field), is a RecordError,
+quickly. A settings file that cannot be used is ignored with a warning, and saving is
+atomic and safe when two instances save at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+from hostile_helpers import REPO_ROOT, run_python  # noqa: E402
+
+from oska_gui import records  # noqa: E402
+from oska_gui.desktop.storage import JsonFileStorage  # noqa: E402
+from oska_gui.oska import SIZES, oska_rules  # noqa: E402
+from oska_gui.records import RecordError, from_json, from_positions, load  # noqa: E402
+
+DEEP = "[" * 100_000 + "]" * 100_000
+FILE_TESTS = settings(max_examples=150, deadline=None,
+                      suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def finished_game(seed: int = 3) -> dict:
+    """Return the JSON of a seeded random n = 4 game played to its end."""
+    rules = oska_rules(4)
+    rng, line = random.Random(seed), [rules.start()]
+    while (outcome := rules.outcome(line[-1])) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    record = from_positions(line, 4, "one", "two", outcome.winner, outcome.reason,
+                            opening_plies=2, seconds=(None, None, *[0.01] * (len(line) - 3)))
+    return record.to_json()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**30), 10**30) | st.floats()
+    | st.text(max_size=20) | st.sampled_from(["w", "b", "draw", "white", "a4-b3", "pass"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                max_size=3),
+    max_leaves=12)
+
+
+# -- game records --------------------------------------------------------------------
+
+
+@FILE_TESTS
+@given(field=st.sampled_from([*finished_game(), "start", "extra"]), value=JSON_VALUES)
+def test_any_value_in_any_record_field_loads_or_is_a_record_error(field: str, value) -> None:
+    """Every field replaced by any JSON value: a legal game or a RecordError, no other
+    exception; a record that loads replays to its stated result."""
+    data = finished_game()
+    data[field] = value
+    try:
+        record = from_json(data)
+    except RecordError as error:
+        assert len(str(error)) < 400
+        return
+    assert record.rules.outcome(record.positions()[-1]) is not None or record.forfeit
+    assert 0 <= record.opening_plies <= len(record.moves) and record.n in SIZES
+    assert all(isinstance(text, str) for text in (record.white, record.black, record.reason))
+    assert record.forfeit is None or isinstance(record.forfeit, str)
+
+
+@FILE_TESTS
+@given(content=st.binary(max_size=300))
+def test_random_bytes_are_a_record_error(tmp_path: Path, content: bytes) -> None:
+    """A file of random bytes (not UTF-8, not JSON, JSON of the wrong kind)."""
+    path = tmp_path / "junk.json"
+    path.write_bytes(content)
+    with pytest.raises(RecordError):
+        load(path)
+
+
+@pytest.mark.parametrize(("spoil", "words"), [
+    (lambda d: d.update(n=1_000_000), "supports n <= 24, got n = 1000000"),
+    (lambda d: d.update(n=25), "supports n <= 24"),
+    (lambda d: d.update(opening_plies=-5), "opening_plies must be a whole number >= 0"),
+    (lambda d: d.update(opening_plies="2"), "opening_plies must be a whole number"),
+    (lambda d: d.update(opening_plies=10_000), "opening_plies must be 0 to the"),
+    (lambda d: d.update(forfeit=["timeout"]), "forfeit must be a string"),
+    (lambda d: d.update(reason={"why": 1}), "reason must be a string"),
+    (lambda d: d.update(players={"white": 1, "black": "b"}), "players.white must be a string"),
+    (lambda d: d.update(seconds=[float("nan")] * len(d["moves"])), "seconds must be a list"),
+    (lambda d: d.update(seconds="fast"), "seconds must be a list"),
+    (lambda d: d.update(start=[]), "start must be an object"),
+    (lambda d: d.update(start="wwww"), "start must be an object"),
+    (lambda d: d.update(result=["white"]), "result must be one of"),
+    (lambda d: (d["moves"].append("e1-d1"), d.pop("seconds")), "comes after the end of the game"),
+])
+def test_absurd_fields_are_refused_in_a_fresh_process(tmp_path: Path, spoil, words: str) -> None:
+    """The issue's cases and more of the kind, each refused with its reason within 30 s
+    (in a fresh interpreter, so that a regression to 'n = 1000000 hangs' fails)."""
+    data = finished_game()
+    spoil(data)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    output = run_python(f"""
+        from oska_gui.records import RecordError, load
+        try:
+            load({str(path)!r})
+        except RecordError as error:
+            print(error)
+    """, timeout=30)
+    assert words in output
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (DEEP, "nested too deeply"),
+    ('{"n": ' + "9" * 5000 + "}", "not JSON"),
+    (" " * (records.MAX_BYTES + 1), "too big for a game record"),
+])
+def test_hostile_record_files_are_record_errors(tmp_path: Path, content: str, words: str) -> None:
+    """Deep nesting, a 5,000-digit number and an oversized file: each a RecordError."""
+    path = tmp_path / "hostile.json"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(RecordError, match=words):
+        load(path)
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (DEEP, "nested too deeply"),
+    (json.dumps({**finished_game(), "n": 1_000_000}), "supports n <= 24"),
+    (json.dumps({**finished_game(), "opening_plies": -5}), "opening_plies must be"),
+    (b"\xff\xfe\x00junk", "not UTF-8"),
+])
+def test_replay_of_a_hostile_record_is_one_line_and_exit_code_2(tmp_path: Path, content,
+                                                               words: str) -> None:
+    """``main.py --replay`` (issue item 11): one error line, exit code 2, no traceback."""
+    path = tmp_path / "hostile.json"
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), "--replay", str(path)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert words in done.stderr and "Traceback" not in done.stderr
+    assert len(done.stderr.strip().splitlines()[-1]) < 400
+
+
+# -- the settings file ---------------------------------------------------------------
+
+
+def load_with_warnings(storage: JsonFileStorage) -> tuple[dict, str]:
+    """Return what ``storage.load()`` gives and what it printed on stderr."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        data = storage.load()
+    return data, err.getvalue()
+
+
+@FILE_TESTS
+@given(content=st.binary(max_size=200) | JSON_VALUES.map(lambda v: json.dumps(v).encode()))
+def test_any_settings_file_gives_a_dict_and_a_warning_unless_usable(tmp_path: Path,
+                                                                    content: bytes) -> None:
+    """Any content: load() never raises; it warns exactly when it ignores the file."""
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    data, warnings = load_with_warnings(JsonFileStorage(path))
+    assert isinstance(data, dict)
+    try:
+        usable = isinstance(json.loads(content.decode("utf-8")), dict)
+    except ValueError:
+        usable = False
+    assert (warnings == "") == usable, warnings
+    assert len(warnings.splitlines()) <= 1
+
+
+@pytest.mark.parametrize(("content", "words"), [
+    (b'{"n": "\xff\xfe"}', "not UTF-8 text"),
+    (DEEP.encode(), "nested too deeply"),
+    (b" " * (2 * 1024 * 1024), "over 1,048,576 bytes"),
+    (b"[1, 2]", "does not hold a JSON object"),
+])
+def test_the_warnings_storage_promises(tmp_path: Path, content: bytes, words: str) -> None:
+    """Invalid UTF-8 and deep nesting (issue item 13) are warned about like other junk."""
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    data, warnings = load_with_warnings(JsonFileStorage(path))
+    assert data == {} and words in warnings
+
+
+def test_two_instances_saving_at_once_never_collide(tmp_path: Path) -> None:
+    """Two savers and a reader at once: every read sees a whole saved file, nothing
+    fails, and no temporary file is left (the temp name used to be fixed)."""
+    path = tmp_path / "settings.json"
+    JsonFileStorage(path).save({"saver": -1, "count": 0})
+    seen: list[dict] = []
+    err = io.StringIO()
+
+    def saver(number: int) -> None:
+        """Save 150 distinct settings through an instance of its own."""
+        storage = JsonFileStorage(path)
+        for count in range(150):
+            storage.save({"saver": number, "count": count, "padding": "x" * 2000})
+
+    threads = [threading.Thread(target=saver, args=(number,)) for number in (0, 1)]
+    with contextlib.redirect_stderr(err):
+        for thread in threads:
+            thread.start()
+        while any(thread.is_alive() for thread in threads):
+            seen.append(JsonFileStorage(path).load())
+        for thread in threads:
+            thread.join()
+    assert err.getvalue() == ""
+    assert all(entry.get("saver") in (-1, 0, 1) for entry in seen)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+
+
+def test_a_save_is_synced_to_disk_before_the_rename(tmp_path: Path, monkeypatch) -> None:
+    """The new file is flushed and fsync'ed before it replaces the old one."""
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        """Note the sync and do it."""
+        events.append("fsync")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        """Note the rename and do it."""
+        events.append("replace")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    JsonFileStorage(tmp_path / "settings.json").save({"n": 5})
+    assert events == ["fsync", "replace"]
+    assert json.loads((tmp_path / "settings.json").read_text()) == {"n": 5}
