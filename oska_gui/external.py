@@ -59,10 +59,18 @@ def parse_bot_spec(text: str, default_function: str = "oskaplayer") -> BotSpec:
     path, sep, function = text.rpartition(":")
     if not sep or not function.isidentifier() or not path:
         path, function = text, default_function
-    if not Path(path).is_file():
-        raise ValueError(f"no such bot file: {path!r} (write it as path/to/bot.py or "
+    if not _is_file(path):
+        raise ValueError(f"no such bot file: {path!r:.200} (write it as path/to/bot.py or "
                          "path/to/bot.py:function)")
     return BotSpec(path, function)
+
+
+def _is_file(path: str) -> bool:
+    """Return True when ``path`` names a file (False also for a name too long to look up)."""
+    try:
+        return Path(path).is_file()
+    except OSError:  # ENAMETOOLONG and the like: no file has such a name
+        return False
 
 
 # -- judging a returned board -----------------------------------------------------------
