@@ -1,0 +1,178 @@
+"""Hostile command lines (issue 12, items 5-8): one clear line and exit code 2, at once.
+
+The issue's cases run as real processes. Then generated command lines (every option of
+every subcommand, with hostile values) run in-process, with the expensive part (the
+game, the match, the search) replaced by an exception: every argument must be checked,
+or turned into a clean error, before that point. Nothing else may escape.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import sys
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cli_helpers import run_cli, write_bot  # noqa: E402
+
+from oska_gui import cli  # noqa: E402
+from oska_gui.desktop import options as desktop_options  # noqa: E402
+from oska_gui.web import __main__ as web_main  # noqa: E402
+
+START = "wwww,---,--,---,bbbb"
+
+
+def assert_one_line_error(result, words: str) -> None:
+    """Check a finished command: exit code 2, ``words`` in its one-line error, no traceback."""
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr
+    assert words in result.stderr.strip().splitlines()[-1]
+    assert len(result.stderr.strip().splitlines()[-1]) < 400
+
+
+# -- the issue's cases, as real processes ------------------------------------------------
+
+
+@pytest.mark.parametrize(("where", "words"), [
+    ("missing-folder/g.json", "No such file or directory"),
+    (".", "Is a directory"),
+    ("blocker/g.json", "Not a directory"),
+])
+def test_selfplay_checks_the_save_path_before_playing(tmp_path: Path, where: str,
+                                                      words: str) -> None:
+    """``--save`` into a missing folder, a folder or under a file: refused before ply 1."""
+    (tmp_path / "blocker").write_text("a file", encoding="utf-8")
+    result = run_cli("selfplay", "--save", tmp_path / where, "--brief")
+    assert_one_line_error(result, words)
+    assert "ply" not in result.stdout and "Result" not in result.stdout
+
+
+def test_selfplay_leaves_no_file_behind_when_the_check_succeeds(tmp_path: Path) -> None:
+    """The write check creates and removes the file; the real save writes it at the end."""
+    target = tmp_path / "g.json"
+    result = run_cli("selfplay", "--save", target, "--brief", "--white", "1", "--black", "1")
+    assert result.returncode == 0 and target.is_file()
+
+
+def test_match_checks_the_save_folder_before_playing(tmp_path: Path) -> None:
+    """A ``--save-dir`` that cannot be created (under a file): refused before any game."""
+    (tmp_path / "blocker").write_text("a file", encoding="utf-8")
+    bot = write_bot(tmp_path, "good")
+    result = run_cli("match", bot, "--games", 2, "--save-dir", tmp_path / "blocker" / "games")
+    assert_one_line_error(result, "cannot write files there")
+    assert "Match" not in result.stdout
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["selfplay", "--n", "100", "--depth", "1"], "supports n <= 24, got n = 100"),
+    (["match", "bot.py", "--n", "1000"], "supports n <= 24, got n = 1000"),
+    (["check", "bot.py", "--sizes", "4,5,99"], "supports n <= 24, got n = 99"),
+    (["analyze", "[" * 30_000 + "]" * 30_000, "w"], "nested too deeply"),
+    (["analyze", '["' + "9" * 5000 + '"]', "w"], "bad board"),
+    (["analyze", "[" + "9" * 5000 + "]", "w"], "not valid JSON"),
+    (["analyze", ",".join(["..."] * 2001), "w"], "board has 2001 rows"),
+    (["selfplay", "--white", "²"], "cannot read the AI '²'"),
+    (["selfplay", "--white", "9" * 5000], "cannot read the AI"),
+    (["selfplay", "--black", "infs"], "cannot read the AI 'infs'"),
+    (["match", "bot.py", "--time-limit", "inf"], "expected a number > 0, got 'inf'"),
+    (["analyze", START, "w", "--time", "nan"], "expected a number > 0, got 'nan'"),
+])
+def test_absurd_arguments_are_one_line_errors(tmp_path: Path, args: list[str],
+                                             words: str) -> None:
+    """Huge sizes (a MemoryError after minutes before), deep JSON (RecursionError),
+    numbers int() cannot read, infinite times: each a one-line error, exit code 2."""
+    bot = str(write_bot(tmp_path, "good"))
+    assert_one_line_error(run_cli(*(bot if arg == "bot.py" else arg for arg in args)), words)
+
+
+# -- generated command lines, in-process --------------------------------------------------
+
+
+class Reached(Exception):
+    """The command got past its checks to the expensive part (replaced by this)."""
+
+
+def reached(*args: object, **kwargs: object) -> None:
+    """Stand in for a game, a match or a search: raise ``Reached``."""
+    raise Reached
+
+
+HOSTILE = st.one_of(
+    st.text(max_size=12),
+    st.integers(-(10**9), 10**9).map(str),
+    st.sampled_from(["0", "-1", "4", "5", "24", "25", "1e308", "inf", "-inf", "nan", "2s",
+                     "0s", "hard", "perfect:race", "9" * 5000, "²", "", "-", "--", "\x00",
+                     "/", ".", "/nonexistent/x.json", "[" * 5000, START, "w", "black",
+                     "main.py", "x.py:oskaplayer", "1,2,3", "4,5"]),
+)
+OPTIONS = {
+    "selfplay": ["--n", "--depth", "--evaluator", "--white", "--black", "--opening-plies",
+                 "--seed", "--save"],
+    "match": ["--n", "--games", "--opening-plies", "--seed", "--bot-depth", "--ai",
+              "--evaluator", "--save-dir", "--time-limit"],
+    "check": ["--sizes", "--games", "--seed", "--show", "--time-limit"],
+    "analyze": ["--depth", "--time", "--evaluator", "--solve-limit"],
+}
+POSITIONALS = {"selfplay": 0, "match": 1, "check": 1, "analyze": 2}
+EXPENSIVE = ["oska_gui.cli.selfplay.play_game", "oska_gui.cli.match.play_match",
+             "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.print_search"]
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    """Draw ``oska COMMAND`` arguments: hostile positionals, options and values."""
+    command = draw(st.sampled_from(sorted(OPTIONS)))
+    argv = [command] + draw(st.lists(HOSTILE, min_size=POSITIONALS[command],
+                                     max_size=POSITIONALS[command]))
+    for option in draw(st.lists(st.sampled_from(OPTIONS[command]), max_size=4)):
+        argv += [option, draw(HOSTILE)]
+    return argv
+
+
+@settings(max_examples=400, deadline=None)
+@given(argv=command_lines())
+def test_no_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
+    """Any command line: an exit code with at most a one-line error, or it gets through
+    to the expensive part; no other exception escapes ``oska``'s main."""
+    err = io.StringIO()
+    with contextlib.ExitStack() as stack:
+        for target in EXPENSIVE:
+            stack.enter_context(mock.patch(target, reached))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        try:
+            code = cli.main(argv)
+        except Reached:
+            return
+    assert code in (0, 2), err.getvalue()
+    assert "Traceback" not in err.getvalue()
+
+
+@settings(max_examples=200, deadline=None)
+@given(argv=st.lists(st.sampled_from(["--white", "--black", "--bot-time", "--bot-depth",
+                                      "--replay", "--frames"]) | HOSTILE, max_size=6))
+def test_no_window_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
+    """``main.py``'s options: parsed, or a usage error (SystemExit 2), nothing else."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        try:
+            desktop_options.parse_args(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(argv=st.lists(st.sampled_from(["build", "serve", "--port", "--out"]) | HOSTILE,
+                     max_size=5))
+def test_no_web_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
+    """``python -m oska_gui.web``'s options: parsed or a usage error, nothing else."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        try:
+            web_main.parse_args(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
