@@ -1,0 +1,173 @@
+"""Bots that start processes of their own (issue 12, items 9-10): nothing is left running.
+
+Each bot starts ``sleep MARKER`` (a duration nothing else uses) in a new session, or as
+a daemon through a double fork, notes its process id in a file, then answers, exits,
+hangs, raises or calls sys.exit. Whatever it did, once the bot is stopped (its answer
+was a crash or a timeout, or the caller closed it, was sent SIGTERM or was killed
+outright) none of those processes may still run. Linux only: elsewhere only the bot's
+process group is killed (see README, "The bot sandbox").
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from cli_helpers import run_cli  # noqa: E402
+from hostile_helpers import REPO_ROOT, kill_marked, marked, run_python, wait_until  # noqa: E402
+
+from oska_gui import proctree  # noqa: E402
+from oska_gui.external import ExternalPlayer  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /proc")
+
+START = ["wwww", "---", "--", "---", "bbbb"]
+SPAWNS = {
+    "session": """
+        def spawn():
+            child = subprocess.Popen(["sleep", MARKER], start_new_session=True)
+            note(child.pid)
+    """,
+    "daemon": """
+        def spawn():
+            if os.fork() == 0:  # the classic daemon: fork, new session, fork again
+                os.setsid()
+                if os.fork() == 0:
+                    note(os.getpid())
+                    os.execvp("sleep", ["sleep", MARKER])
+                os._exit(0)
+            os.wait()
+    """,
+}
+THEN = {
+    "returns": "return ours(board, player, 1)",
+    "raises": "raise ValueError('boom')",
+    "exits": "os._exit(7)",
+    "sys-exit": "sys.exit(3)",
+    "hangs": "while True: time.sleep(0.01)",
+}
+REASONS = {"returns": None, "raises": "exception", "exits": "crash", "sys-exit": "crash",
+           "hangs": "timeout"}
+
+
+@pytest.fixture
+def marker() -> Iterator[str]:
+    """Yield a sleep duration no other process uses; kill its processes afterwards."""
+    mark = f"4{random.randrange(10**6):06d}.5"
+    yield mark
+    kill_marked(mark)
+
+
+def write_spawner(folder: Path, mark: str, spawn: str, then: str) -> tuple[Path, Path]:
+    """Write a bot that spawns ``sleep MARK`` (``spawn``) then does ``then``.
+
+    Returns the bot file and the file where the spawned processes' ids are noted.
+    """
+    pids = folder / "pids.txt"
+    source = textwrap.dedent(f"""
+        import os, subprocess, sys, time
+        from oska_gui import oskaplayer as ours
+        MARKER = {mark!r}
+
+        def note(pid):
+            with open({str(pids)!r}, "a") as out:
+                out.write(f"{{pid}}\\n")
+    """) + textwrap.dedent(SPAWNS[spawn]) + textwrap.dedent(f"""
+        def oskaplayer(board, player, depth):
+            spawn()
+            {THEN[then]}
+    """)
+    bot = folder / f"{spawn}_{then.replace('-', '_')}.py"
+    bot.write_text(source, encoding="utf-8")
+    return bot, pids
+
+
+def noted(pids: Path) -> list[int]:
+    """Return the process ids a bot noted (none if it noted nothing yet)."""
+    return [int(line) for line in pids.read_text().split()] if pids.exists() else []
+
+
+def running(pid: int) -> bool:
+    """Return True while process ``pid`` exists and is not a zombie."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.parametrize("spawn", sorted(SPAWNS))
+@pytest.mark.parametrize("then", sorted(THEN))
+def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,
+                                        then: str) -> None:
+    """A crash or timeout stops the bot and all it started at once; a bot that answered
+    (or raised) keeps its processes until it is closed, then they go too."""
+    bot, pids = write_spawner(tmp_path, marker, spawn, then)
+    player = ExternalPlayer(str(bot), time_limit=1.0)
+    try:
+        reply = player.ask(START, "w", 1)
+        assert reply.reason == REASONS[then], reply.describe()
+        assert wait_until(lambda: noted(pids), 5), "the bot started nothing"
+        if REASONS[then] in ("crash", "timeout"):
+            assert wait_until(lambda: not marked(marker), 5), marked(marker)
+        else:
+            assert all(running(pid) for pid in noted(pids))
+    finally:
+        player.close()
+    assert wait_until(lambda: not marked(marker), 5), marked(marker)
+    assert not any(running(pid) for pid in noted(pids))
+
+
+def test_a_match_leaves_nothing_running(tmp_path: Path, marker: str) -> None:
+    """The issue's case: a bot starting ``sleep`` in a new session at every move, in a
+    whole ``oska match``: one process per move, none left when the command ends."""
+    bot, pids = write_spawner(tmp_path, marker, "session", "returns")
+    result = run_cli("match", bot, "--games", 2, "--ai", 1)
+    assert result.returncode == 0, result.stderr
+    assert len(noted(pids)) >= 2
+    assert wait_until(lambda: not marked(marker), 5), marked(marker)
+
+
+def test_sigterm_to_a_match_stops_the_bots_and_what_they_started(tmp_path: Path,
+                                                                 marker: str) -> None:
+    """SIGTERM, like Ctrl+C: a one-line note, exit code 143, no process left (item 10)."""
+    bot, pids = write_spawner(tmp_path, marker, "session", "returns")
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    match = subprocess.Popen([sys.executable, "-m", "oska_gui", "match", str(bot),
+                              "--games", "100", "--ai", "2s"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert wait_until(lambda: marked(marker), 30), "the bot never moved"
+        match.send_signal(signal.SIGTERM)
+        _, err = match.communicate(timeout=30)
+    finally:
+        if match.poll() is None:  # the test failed: stop the match itself
+            match.kill()
+            match.wait()
+    assert match.returncode == 143 and "terminated" in err and "Traceback" not in err
+    assert wait_until(lambda: not marked(marker), 5), marked(marker)
+
+
+def test_a_caller_killed_outright_takes_the_bot_and_its_processes_along(tmp_path: Path,
+                                                                        marker: str) -> None:
+    """The caller dies without any clean-up (SIGKILL, os._exit): the bot's keeper sees
+    it and kills everything below it."""
+    bot, pids = write_spawner(tmp_path, marker, "daemon", "returns")
+    run_python(f"""
+        import os
+        from oska_gui.external import ExternalPlayer
+        player = ExternalPlayer({str(bot)!r}, time_limit=5)
+        assert player.ask({START!r}, "w", 1).ok
+        os._exit(0)  # no clean-up at all
+    """, timeout=60)
+    assert noted(pids)
+    assert wait_until(lambda: not marked(marker), 10), marked(marker)
