@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,6 +30,7 @@ from oska_gui import records  # noqa: E402
 from oska_gui.desktop.storage import JsonFileStorage  # noqa: E402
 from oska_gui.oska import SIZES, oska_rules  # noqa: E402
 from oska_gui.records import RecordError, from_json, from_positions, load  # noqa: E402
+from oska_gui.web.storage import LocalStorageSettings  # noqa: E402
 
 DEEP = "[" * 100_000 + "]" * 100_000
 FILE_TESTS = settings(max_examples=150, deadline=None,
@@ -241,3 +243,11 @@ def test_a_save_is_synced_to_disk_before_the_rename(tmp_path: Path, monkeypatch)
     JsonFileStorage(tmp_path / "settings.json").save({"n": 5})
     assert events == ["fsync", "replace"]
     assert json.loads((tmp_path / "settings.json").read_text()) == {"n": 5}
+
+
+def test_browser_settings_nested_too_deeply_are_warned_about() -> None:
+    """The browser's settings (localStorage) get the same warning for deep nesting."""
+    warnings: list[str] = []
+    store = mock.Mock(getItem=lambda key: DEEP)
+    assert LocalStorageSettings(store, warnings.append).load() == {}
+    assert warnings == ["ignoring saved settings nested too deeply"]

@@ -43,6 +43,9 @@ class LocalStorageSettings:
             return {}
         try:
             settings = json.loads(text)
+        except RecursionError:  # a hand-edited value nested thousands deep
+            self.warn("ignoring saved settings nested too deeply")
+            return {}
         except ValueError as err:
             self.warn(f"ignoring unreadable saved settings: {err}")
             return {}
