@@ -1,4 +1,4 @@
-"""Shared helpers of the hostile-input tests: fresh interpreters and marked processes.
+"""Shared helpers of the process tests: fresh interpreters, live and marked processes.
 
 Calls that used to hang run in a fresh interpreter with a timeout, so that a regression
 fails the test instead of hanging the suite. Bots under test start ``sleep`` with a
@@ -32,18 +32,26 @@ def run_python(code: str, timeout: float = 120) -> str:
     return done.stdout
 
 
+def alive(pid: int) -> bool:
+    """Return True while process ``pid`` exists and is not a zombie (Linux /proc)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:  # gone
+        return False
+    return state != "Z"
+
+
 def marked(marker: str) -> list[int]:
-    """Return the ids of the running (not zombie) processes whose command is ``sleep MARKER``."""
+    """Return the ids of the live processes whose command is ``sleep MARKER``."""
     found = []
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
         try:
             command = Path(f"/proc/{name}/cmdline").read_bytes().split(b"\0")
-            state = Path(f"/proc/{name}/stat").read_text().rsplit(")", 1)[1].split()[0]
         except OSError:  # it ended while we looked
             continue
-        if command[:2] == [b"sleep", marker.encode()] and state != "Z":
+        if command[:2] == [b"sleep", marker.encode()] and alive(int(name)):
             found.append(int(name))
     return found
 

@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +20,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 from cli_helpers import REPO_ROOT, write_bot  # noqa: E402
+from hostile_helpers import alive, wait_until  # noqa: E402
 
 from oska_gui.bot_process import BotProcess, LoadError  # noqa: E402
 from oska_gui.external import REASONS, ExternalPlayer, judge_move  # noqa: E402
@@ -35,25 +35,6 @@ def oskaplayer(board, player, depth):
     time.sleep(0.6)
     return ours(board, player, 1)
 """
-
-
-def alive(pid: int) -> bool:
-    """Return True while process ``pid`` exists and is not a zombie (Linux /proc)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"
-
-
-def wait_until(condition, seconds: float) -> bool:
-    """Return True as soon as ``condition()`` holds, False after ``seconds``."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def slow_bot(folder: Path) -> Path:

@@ -23,7 +23,14 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from cli_helpers import run_cli  # noqa: E402
-from hostile_helpers import REPO_ROOT, kill_marked, marked, run_python, wait_until  # noqa: E402
+from hostile_helpers import (  # noqa: E402
+    REPO_ROOT,
+    alive,
+    kill_marked,
+    marked,
+    run_python,
+    wait_until,
+)
 
 from oska_gui import proctree  # noqa: E402
 from oska_gui.external import ExternalPlayer  # noqa: E402
@@ -96,15 +103,6 @@ def noted(pids: Path) -> list[int]:
     return [int(line) for line in pids.read_text().split()] if pids.exists() else []
 
 
-def running(pid: int) -> bool:
-    """Return True while process ``pid`` exists and is not a zombie."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
-
-
 @pytest.mark.parametrize("spawn", sorted(SPAWNS))
 @pytest.mark.parametrize("then", sorted(THEN))
 def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,
@@ -120,11 +118,11 @@ def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,
         if REASONS[then] in ("crash", "timeout"):
             assert wait_until(lambda: not marked(marker), 5), marked(marker)
         else:
-            assert all(running(pid) for pid in noted(pids))
+            assert all(alive(pid) for pid in noted(pids))
     finally:
         player.close()
     assert wait_until(lambda: not marked(marker), 5), marked(marker)
-    assert not any(running(pid) for pid in noted(pids))
+    assert not any(alive(pid) for pid in noted(pids))
 
 
 def test_a_match_leaves_nothing_running(tmp_path: Path, marker: str) -> None:

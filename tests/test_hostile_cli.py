@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -154,16 +155,22 @@ def test_no_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
     assert "Traceback" not in err.getvalue()
 
 
+def parsed_or_usage_error(parse: Callable[[list[str]], object], argv: list[str]) -> None:
+    """Run an option parser on ``argv``: it must return, or exit with code 2 (a usage
+    error, already printed); any other exception fails the test."""
+    with contextlib.redirect_stderr(io.StringIO()):
+        try:
+            parse(argv)
+        except SystemExit as stop:
+            assert stop.code == 2
+
+
 @settings(max_examples=200, deadline=None)
 @given(argv=st.lists(st.sampled_from(["--white", "--black", "--bot-time", "--bot-depth",
                                       "--replay", "--frames"]) | HOSTILE, max_size=6))
 def test_no_window_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
     """``main.py``'s options: parsed, or a usage error (SystemExit 2), nothing else."""
-    with contextlib.redirect_stderr(io.StringIO()):
-        try:
-            desktop_options.parse_args(argv)
-        except SystemExit as stop:
-            assert stop.code == 2
+    parsed_or_usage_error(desktop_options.parse_args, argv)
 
 
 @settings(max_examples=100, deadline=None)
@@ -171,8 +178,4 @@ def test_no_window_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
                      max_size=5))
 def test_no_web_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
     """``python -m oska_gui.web``'s options: parsed or a usage error, nothing else."""
-    with contextlib.redirect_stderr(io.StringIO()):
-        try:
-            web_main.parse_args(argv)
-        except SystemExit as stop:
-            assert stop.code == 2
+    parsed_or_usage_error(web_main.parse_args, argv)
