@@ -53,6 +53,8 @@ SPAWNS = {
                     os.execvp("sleep", ["sleep", MARKER])
                 os._exit(0)
             os.wait()
+            while not os.path.getsize(PIDS):  # the daemon noted itself: it surely ran
+                time.sleep(0.01)
     """,
 }
 THEN = {
@@ -84,9 +86,11 @@ def write_spawner(folder: Path, mark: str, spawn: str, then: str) -> tuple[Path,
         import os, subprocess, sys, time
         from oska_gui import oskaplayer as ours
         MARKER = {mark!r}
+        PIDS = {str(pids)!r}
+        open(PIDS, "w").close()
 
         def note(pid):
-            with open({str(pids)!r}, "a") as out:
+            with open(PIDS, "a") as out:
                 out.write(f"{{pid}}\\n")
     """) + textwrap.dedent(SPAWNS[spawn]) + textwrap.dedent(f"""
         def oskaplayer(board, player, depth):
