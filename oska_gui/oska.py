@@ -303,7 +303,7 @@ class OskaRules:
             cell = self.index.get((ord(text[0]) - ord("a"), int(text[1:]) - 1))
             if cell is not None:
                 return cell
-        raise ValueError(f"no cell named {text!r} on the n = {self.n} board")
+        raise ValueError(f"no cell named {text!r:.40} on the n = {self.n} board")
 
     def move_text(self, move: Move) -> str:
         """Return the notation of ``move``: 'b2-c1' (step), 'b2xd3' (jump) or 'pass'."""
@@ -324,8 +324,8 @@ class OskaRules:
                 for move in legal:
                     if (move.frm, move.to) == (frm, to) and move.is_capture == (sep == "x"):
                         return move
-                raise ValueError(f"{text!r} is not a legal move for {SIDE_NAMES[pos.turn]}")
-        raise ValueError(f"cannot read move {text!r}: write it like 'b2-c1' or 'b2xd3'")
+                raise ValueError(f"{text!r:.40} is not a legal move for {SIDE_NAMES[pos.turn]}")
+        raise ValueError(f"cannot read move {text!r:.40}: write it like 'b2-c1' or 'b2xd3'")
 
     # -- text form -----------------------------------------------------------------
 

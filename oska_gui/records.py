@@ -92,11 +92,11 @@ class Record:
         line = [self.first_position()]
         for ply, text in enumerate(self.moves, start=1):
             if rules.outcome(line[-1]) is not None:
-                raise RecordError(f"move {ply} ({text!r}) comes after the end of the game")
+                raise RecordError(f"move {ply} ({text!r:.40}) comes after the end of the game")
             try:
                 move = rules.parse_move(text, line[-1])
             except ValueError as error:
-                raise RecordError(f"move {ply} ({text!r}): {error}") from None
+                raise RecordError(f"move {ply} ({text!r:.40}): {error}") from None
             line.append(rules.play(line[-1], move))
         return line
 
@@ -158,7 +158,7 @@ def from_json(data: Any) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not an Oska game record (expected \"format\": \"{FORMAT}\")")
     if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r}")
+        raise RecordError(f"unsupported record version {data.get('version')!r:.80}")
     try:
         record = _build(data)
     except RecordError:
