@@ -1,27 +1,21 @@
 """Helpers for the desktop (pygame, SDL dummy driver) tests: runners, posted events, pixels.
 
-Importing this module picks the headless SDL drivers before pygame loads. A test module
-that uses it imports the ``display`` fixture too (it starts pygame's display once per
-module).
+A test module that uses it starts pygame's display once with
+``pytestmark = pytest.mark.usefixtures("display")`` (the fixture is in ``conftest.py``,
+which also picks SDL's headless drivers before pygame loads).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
+import pygame
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-import pygame  # noqa: E402 - the SDL driver must be chosen first
-
-from oska_gui.desktop.loop import DesktopRunner  # noqa: E402
-from oska_gui.ui import theme  # noqa: E402
-from oska_gui.ui.app import App  # noqa: E402
-from oska_gui.ui.settings import MemoryStorage  # noqa: E402
+from oska_gui.desktop.loop import DesktopRunner
+from oska_gui.ui import theme
+from oska_gui.ui.app import App
+from oska_gui.ui.settings import MemoryStorage
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}
@@ -29,14 +23,17 @@ SIZE = (1120, 760)
 COLOR_TOLERANCE = 16
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    """Start pygame's display (dummy driver) once for this module."""
-    pygame.display.init()
-    pygame.font.init()
+def artifact(name: str) -> Path:
+    """Return the path of tests/artifacts/<name>, making the folder when missing.
+
+    Args:
+        name: the file's name.
+
+    Returns:
+        Its path.
+    """
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    yield
-    pygame.quit()
+    return ARTIFACTS / name
 
 
 def runner_for(settings: dict, size: tuple[int, int] = SIZE,
@@ -86,7 +83,7 @@ def step_until(runner: DesktopRunner, done: Callable[[], bool], frames: int = 30
 def save(runner: DesktopRunner, name: str) -> pygame.Surface:
     """Save the window as tests/artifacts/desktop-<name>.png and return the surface."""
     surface = pygame.display.get_surface()
-    pygame.image.save(surface, str(ARTIFACTS / f"desktop-{name}.png"))
+    pygame.image.save(surface, str(artifact(f"desktop-{name}.png")))
     return surface
 
 

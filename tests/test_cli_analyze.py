@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli  # noqa: E402
+from cli_helpers import run_cli
 
-from oska_gui.evaluators import oska_evaluator  # noqa: E402
-from oska_gui.oska import BLACK, WHITE, oska_rules  # noqa: E402
-from oska_gui.search import analyse, is_game_end  # noqa: E402
-from oska_gui.solver import solve  # noqa: E402
+from oska_gui.evaluators import oska_evaluator
+from oska_gui.oska import BLACK, WHITE, oska_rules
+from oska_gui.search import analyse, is_game_end
+from oska_gui.solver import solve
 
 
 def field(stdout: str, name: str) -> str:

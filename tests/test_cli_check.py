@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli, table_rows, write_bot  # noqa: E402
+from cli_helpers import run_cli, table_rows, write_bot
 
 FAST = ("--games", 3, "--player-positions", 4)
 

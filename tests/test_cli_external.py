@@ -15,16 +15,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from cli_helpers import REPO_ROOT, write_bot
+from hostile_helpers import alive, wait_until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import REPO_ROOT, write_bot  # noqa: E402
-from hostile_helpers import alive, wait_until  # noqa: E402
-
-from oska_gui.bot_process import BotProcess, LoadError  # noqa: E402
-from oska_gui.external import REASONS, ExternalPlayer, judge_move  # noqa: E402
-from oska_gui.oska import SIDE_LETTERS, oska_rules  # noqa: E402
+from oska_gui.bot_process import BotProcess, LoadError
+from oska_gui.external import REASONS, ExternalPlayer, judge_move
+from oska_gui.oska import SIDE_LETTERS, oska_rules
 
 START = ["wwww", "---", "--", "---", "bbbb"]
 SLOW_BOT = """

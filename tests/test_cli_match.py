@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli, table_rows, write_bot
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli, table_rows, write_bot  # noqa: E402
-
-from oska_gui.records import load  # noqa: E402
+from oska_gui.records import load
 
 # bot -> (forfeit reason, words the report must show about it)
 MISBEHAVIOUR = {

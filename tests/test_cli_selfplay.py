@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli  # noqa: E402
-
-from oska_gui.oska import SIDE_NAMES, oska_rules  # noqa: E402
-from oska_gui.records import load  # noqa: E402
+from oska_gui.oska import SIDE_NAMES, oska_rules
+from oska_gui.records import load
 
 TIMING = re.compile(r"\(\d+\.\d+ s\)")
 PLY = re.compile(r"^ply +(\d+) +(White|Black) +(\S+) +\(([^)]*)\)")

@@ -16,14 +16,13 @@ import time
 
 import pygame
 import pytest
-from desktop_helpers import (  # noqa: F401 - display: the module's autouse fixture
-    ARTIFACTS,
+from desktop_helpers import (
     QUICK,
     SIZE,
+    artifact,
     assert_cells_show_the_position,
     click_move,
     close,
-    display,
     post_click,
     post_key,
     runner_for,
@@ -38,6 +37,8 @@ from oska_gui.desktop.options import replay_of
 from oska_gui.oska import oska_rules
 from oska_gui.ui import theme
 from oska_gui.ui.events import KeyPress, PointerDown, PointerUp, Quit, Resize
+
+pytestmark = pytest.mark.usefixtures("display")
 
 # -- whole games --------------------------------------------------------------------------
 
@@ -282,7 +283,7 @@ def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
               "cpu_median_ms": round(statistics.median(cpu) * 1000, 1),
               "wall_max_from_the_move_ms": round(max(wall[after]) * 1000, 1),
               "cpu_max_from_the_move_ms": round(max(cpu[after]) * 1000, 1)}
-    (ARTIFACTS / "desktop-frame-gaps.json").write_text(json.dumps(report, indent=2) + "\n")
+    artifact("desktop-frame-gaps.json").write_text(json.dumps(report, indent=2) + "\n")
     print("frame gaps through a computer move on n = 8:", report)
     assert depth >= 5
     assert max(cpu) < MAX_FRAME_CPU, report

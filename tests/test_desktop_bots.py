@@ -14,12 +14,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from desktop_helpers import (  # noqa: F401 - display: the module's autouse fixture
+from desktop_helpers import (
     QUICK,
     SIZE,
     click_move,
     close,
-    display,
     post_key,
     save,
 )
@@ -32,6 +31,8 @@ from oska_gui.ui import theme
 from oska_gui.ui.app import App
 from oska_gui.ui.settings import EXTERNAL, MemoryStorage
 from oska_gui.ui.start_scene import StartScene
+
+pytestmark = pytest.mark.usefixtures("display")
 
 FIRST_MOVE = '''
 from oska_gui.spec import movegen

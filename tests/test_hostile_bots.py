@@ -20,10 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli  # noqa: E402
-from hostile_helpers import (  # noqa: E402
+from cli_helpers import run_cli
+from hostile_helpers import (
     REPO_ROOT,
     alive,
     kill_marked,
@@ -32,8 +30,8 @@ from hostile_helpers import (  # noqa: E402
     wait_until,
 )
 
-from oska_gui import proctree  # noqa: E402
-from oska_gui.external import ExternalPlayer  # noqa: E402
+from oska_gui import proctree
+from oska_gui.external import ExternalPlayer
 
 pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /proc")
 

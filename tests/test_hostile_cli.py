@@ -10,21 +10,18 @@ from __future__ import annotations
 
 import contextlib
 import io
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
 import pytest
+from cli_helpers import run_cli, write_bot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import run_cli, write_bot  # noqa: E402
-
-from oska_gui import cli  # noqa: E402
-from oska_gui.desktop import options as desktop_options  # noqa: E402
-from oska_gui.web import __main__ as web_main  # noqa: E402
+from oska_gui import cli
+from oska_gui.desktop import options as desktop_options
+from oska_gui.web import __main__ as web_main
 
 START = "wwww,---,--,---,bbbb"
 

@@ -20,17 +20,15 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from hostile_helpers import REPO_ROOT, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).parent))
-from hostile_helpers import REPO_ROOT, run_python  # noqa: E402
-
-from oska_gui import records  # noqa: E402
-from oska_gui.desktop.storage import JsonFileStorage  # noqa: E402
-from oska_gui.oska import SIZES, oska_rules  # noqa: E402
-from oska_gui.records import RecordError, from_json, from_positions, load  # noqa: E402
-from oska_gui.web.storage import LocalStorageSettings  # noqa: E402
+from oska_gui import records
+from oska_gui.desktop.storage import JsonFileStorage
+from oska_gui.oska import SIZES, oska_rules
+from oska_gui.records import RecordError, from_json, from_positions, load
+from oska_gui.web.storage import LocalStorageSettings
 
 DEEP = "[" * 100_000 + "]" * 100_000
 FILE_TESTS = settings(max_examples=150, deadline=None,

@@ -11,19 +11,15 @@ from __future__ import annotations
 import copy
 import json
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from board_strategies import boards
+from hostile_helpers import run_python
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from reference_oska import ref_board_from_cells, ref_row_lengths
 
-sys.path.insert(0, str(Path(__file__).parent))
-from board_strategies import boards  # noqa: E402
-from hostile_helpers import run_python  # noqa: E402
-from reference_oska import ref_board_from_cells, ref_row_lengths  # noqa: E402
-
-from oska_gui import (  # noqa: E402
+from oska_gui import (
     hexapawn,
     move_chooser,
     move_maker,
@@ -32,9 +28,9 @@ from oska_gui import (  # noqa: E402
     oskaplayer,
     pawns,
 )
-from oska_gui.evaluators import EVALUATORS, oska_evaluator  # noqa: E402
-from oska_gui.search import WIN, analyse  # noqa: E402
-from oska_gui.solver import solve  # noqa: E402
+from oska_gui.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.search import WIN, analyse
+from oska_gui.solver import solve
 
 HUGE_DEPTH = 10**30
 DRAWN = ["-bb-", "--b", "-w", "--b", "-ww-"]  # Black to move: a draw in 5 plies

@@ -8,25 +8,21 @@ positions, hand-derived jumps across the narrow middle row, and move notation.
 from __future__ import annotations
 
 import random
-import sys
 from functools import cache
-from pathlib import Path
 
 import pytest
+from board_strategies import boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from oska_gui.oska import BLACK, PASS, WHITE, Move, OskaRules, Position, oska_rules
-
-sys.path.insert(0, str(Path(__file__).parent))
-from board_strategies import boards  # noqa: E402
-from reference_oska import (  # noqa: E402
+from reference_oska import (
     ref_movegen,
     ref_result,
     ref_row_lengths,
     ref_start,
     ref_successors,
 )
+
+from oska_gui.oska import BLACK, PASS, WHITE, Move, OskaRules, Position, oska_rules
 
 TURN = {"w": WHITE, "b": BLACK}
 LETTER = {WHITE: "w", BLACK: "b"}

@@ -10,19 +10,13 @@ from __future__ import annotations
 import copy
 import random
 import re
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
+from board_strategies import boards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from oska_gui import movegen, oskaplayer
-
-sys.path.insert(0, str(Path(__file__).parent))
-from board_strategies import boards  # noqa: E402
-from reference_oska import (  # noqa: E402
+from reference_oska import (
     opponent,
     ref_movegen,
     ref_prove,
@@ -30,6 +24,8 @@ from reference_oska import (  # noqa: E402
     ref_start,
     ref_successors,
 )
+
+from oska_gui import movegen, oskaplayer
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

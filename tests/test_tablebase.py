@@ -9,24 +9,22 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import REPO_ROOT, run_cli
 
-sys.path.insert(0, str(Path(__file__).parent))
-from cli_helpers import REPO_ROOT, run_cli  # noqa: E402
-
-import oska_gui  # noqa: E402
-from oska_gui import exact_dataset, tablebase  # noqa: E402
-from oska_gui.cli import main  # noqa: E402
-from oska_gui.exact_dataset import (  # noqa: E402
+import oska_gui
+from oska_gui import exact_dataset, tablebase
+from oska_gui.cli import main
+from oska_gui.exact_dataset import (
     DEFAULT_RATES,
     is_playable,
     load_dataset,
     sample_uniform,
     write_dataset,
 )
-from oska_gui.oska import SIDE_NAMES, Position, oska_rules  # noqa: E402
-from oska_gui.search import run  # noqa: E402
-from oska_gui.solver import Solution, Solver, solve, solver_for  # noqa: E402
-from oska_gui.tablebase import (  # noqa: E402
+from oska_gui.oska import SIDE_NAMES, Position, oska_rules
+from oska_gui.search import run
+from oska_gui.solver import Solution, Solver, solve, solver_for
+from oska_gui.tablebase import (
     Tablebase,
     TableTooBig,
     as_arrays,

@@ -1,0 +1,33 @@
+"""Set-up shared by every test module; pytest loads it before any of them.
+
+- This folder has no ``__init__.py``, so pytest puts it on ``sys.path`` while loading this
+  file: the helper modules beside it (``cli_helpers``, ``board_strategies``, ...) import by
+  their plain names, with no path juggling in the test files.
+- SDL's headless drivers are chosen here, before any test imports pygame, so running
+  pytest directly behaves like ``tests/run.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[None]:
+    """Start pygame's display (dummy driver) once for a module that uses it.
+
+    Yields:
+        Nothing; pygame is shut down after the module's last test.
+    """
+    import pygame  # only the desktop tests need pygame
+
+    pygame.display.init()
+    pygame.font.init()
+    yield
+    pygame.quit()
