@@ -42,7 +42,7 @@ measures it).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Hashable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -53,7 +53,6 @@ PAUSE_EVERY = 512
 TABLE_LIMIT = 1 << 18
 EXACT, LOWER, UPPER = 0, 1, 2
 
-State = Hashable
 Evaluator = Callable[[Any], int]
 
 

@@ -92,7 +92,7 @@ def test_hvh_undo_is_one_ply() -> None:
 
 def test_forced_pass_is_announced_then_played() -> None:
     start = must_pass_position()
-    assert GAME4.pass_child(start) is not None and not GAME4.is_over(start)
+    assert GAME4.pass_child(start) is not None and GAME4.outcome(start) is None
     match = Match(GAME4, Settings(mode=HVH, animation="normal"), start=start)
     assert not match.human_to_move
     assert "passes" in match.status_text

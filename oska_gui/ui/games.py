@@ -89,10 +89,6 @@ class GameAdapter:
             return kids[0]
         return None
 
-    def is_over(self, pos: Position) -> bool:
-        """Return True when the game has ended in ``pos``."""
-        return self.outcome(pos) is not None
-
     def outcome(self, pos: Position) -> Outcome | None:
         """Return how the game ended in ``pos`` (winner and reason), or None while it goes on."""
         return self.rules.outcome(pos)

@@ -16,7 +16,6 @@ from .layout import KINDS, OSKA
 
 HVC, CVC, HVH = "hvc", "cvc", "hvh"
 MODES = (HVC, CVC, HVH)
-MODE_NAMES = {HVC: "vs computer", CVC: "computer vs computer", HVH: "two players"}
 ANIMATIONS = ("off", "fast", "normal", "slow")
 ANIMATION_FACTORS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}
 PACES = ("slow", "normal", "fast", "instant")

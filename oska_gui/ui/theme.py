@@ -9,7 +9,6 @@ from __future__ import annotations
 Color = tuple[int, ...]
 
 BACKGROUND: Color = (30, 34, 41)
-BACKGROUND_GLOW: Color = (40, 45, 54)
 PANEL: Color = (41, 46, 55)
 PANEL_EDGE: Color = (58, 64, 76)
 CARD: Color = (50, 56, 67)
