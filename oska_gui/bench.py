@@ -28,6 +28,7 @@ import textwrap
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -226,7 +227,7 @@ def movegen_table(n: int, budget: Budget) -> dict[str, str]:
         board = rules.to_rows(pos)
         for side in (WHITE, BLACK):
             player = SIDE_LETTERS[side]
-            seconds = median_time(lambda b=board, p=player: movegen(b, p), budget)
+            seconds = median_time(partial(movegen, board, player), budget)
             kids = len(movegen(board, player))
             rates.append(1 / seconds)
             rows.append((label, player, kids, f"{rates[-1]:,.0f}"))
@@ -258,6 +259,33 @@ def recording(evaluate: search.Evaluator, seen: list[Position]) -> search.Evalua
     return record
 
 
+def fresh_search(searcher: type, rules: OskaRules, evaluate: search.Evaluator,
+                 pos: Position, depth: int) -> None:
+    """Search ``pos`` to ``depth`` with a new ``searcher`` (empty tables), for timing.
+
+    Args:
+        searcher: an ``AlphaBeta``-like class (``recursive_alpha_beta()``'s).
+        rules: the rules of the game.
+        evaluate: the static evaluator.
+        pos: the position to search.
+        depth: the exact depth.
+    """
+    searcher(rules, evaluate).deepen(pos, depth, search.Progress())
+
+
+def evaluate_all(evaluate: search.Evaluator, positions: list[Position]) -> list[int]:
+    """Return the scores of ``positions``, to time the evaluator alone.
+
+    Args:
+        evaluate: the static evaluator.
+        positions: the positions to score.
+
+    Returns:
+        Their scores, in order.
+    """
+    return [evaluate(pos) for pos in positions]
+
+
 def search_table(n: int, budget: Budget) -> dict[str, str]:
     """Print search nodes/s, evaluator calls and time share, and the generator overhead.
 
@@ -276,9 +304,9 @@ def search_table(n: int, budget: Budget) -> dict[str, str]:
         evaluated: list[Position] = []
         searched = search_once(rules, pos, depth, recording(evaluate, evaluated))
         gen_time, plain_time, eval_time = median_times([
-            lambda p=pos, d=depth: search_once(rules, p, d),
-            lambda p=pos, d=depth: recursive(rules, evaluate).deepen(p, d, search.Progress()),
-            lambda e=evaluated: [evaluate(x) for x in e],
+            partial(search_once, rules, pos, depth),
+            partial(fresh_search, recursive, rules, evaluate, pos, depth),
+            partial(evaluate_all, evaluate, evaluated),
         ], budget)
         rates.append(searched.nodes / gen_time)
         shares.append(eval_time / gen_time)
@@ -311,7 +339,7 @@ def oskaplayer_table(n: int, budget: Budget) -> dict[str, str]:
             searcher = search_once(rules, pos, depth)
             if time.process_time() - start > budget.depth_cap:
                 break
-            seconds = median_time(lambda b=board, p=player, d=depth: oskaplayer(b, p, d),
+            seconds = median_time(partial(oskaplayer, board, player, depth),
                                   budget)
             times[-1].append(f"{1000 * seconds:.2f}")
             nodes[-1].append(f"{searcher.nodes:,}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .oska import BLACK, SIZES, WHITE, OskaRules, Position, oska_rules
+from .oska import BLACK, SIZES, WHITE, OskaRules, oska_rules
 
 _PLAYERS = {"w": WHITE, "b": BLACK}
 
@@ -22,9 +22,8 @@ class BoardForm:
     as_lists: bool
     empty: str
 
-    def write(self, rules: OskaRules, pos: Position) -> list:
-        """Return ``pos`` as a new board in this form."""
-        rows = rules.to_rows(pos)
+    def write(self, rows: list[str]) -> list:
+        """Return a board given as row strings (a rules object's ``to_rows``) in this form."""
         if not self.as_lists:
             return rows
         return [[self.empty if ch == "-" else ch for ch in row] for row in rows]
@@ -132,13 +131,14 @@ def read_board(board: object) -> tuple[OskaRules, list[str], BoardForm]:
     pieces of a colour), with a message that says where the problem is. The row count
     is checked first, so a huge board is refused at once. The input is not modified.
     """
-    count = len(check_board_list(board))
+    board_rows = check_board_list(board)
+    count = len(board_rows)
     n, odd = divmod(count + 3, 2)
     if odd or n not in SIZES:
         raise ValueError(f"board has {count} rows; an Oska board has 2n-3 rows and the "
                          f"supported sizes are n = {SIZES[0]} to {SIZES[-1]}, so 5, 7, 9, "
                          f"... up to {2 * SIZES[-1] - 3} rows")
-    rows, form = read_rows(board)
+    rows, form = read_rows(board_rows)
     rules = oska_rules(n)
     for i, (row, length) in enumerate(zip(rows, rules.lengths, strict=True)):
         if len(row) != length:

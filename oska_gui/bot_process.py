@@ -285,7 +285,7 @@ class BotProcess:
             return None
         if message.get("event") == "load-error":
             return self._failed(self._load_failure(message))
-        if message.get("id") != self._call.ident:
+        if self._call is None or message.get("id") != self._call.ident:
             return None  # an answer to a call abandoned earlier
         return self._result(message)
 
@@ -313,9 +313,8 @@ class BotProcess:
         """Kill the stuck process and return the timeout (or load failure) result."""
         call = self._call
         assert call is not None
-        loading = call.sent_at is None
         self._stop()
-        if loading:
+        if call.sent_at is None:  # still loading
             return CallResult("load", detail=f"{self.path} did not load within "
                                               f"{self.load_timeout:g} s")
         return CallResult("timeout", detail=f"no answer within {call.time_limit:g} s",

@@ -177,7 +177,7 @@ class Reply:
 
     def describe(self) -> str:
         """Return why the bot forfeits as a sentence for people ('' when it did not)."""
-        if self.ok:
+        if self.reason is None:
             return ""
         return f"{REASONS[self.reason]}: {self.summary}" if self.summary else REASONS[self.reason]
 

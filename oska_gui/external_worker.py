@@ -43,6 +43,7 @@ from typing import IO, Any, NoReturn
 
 from .proctree import become_subreaper, kill_tree
 
+resource: ModuleType | None
 try:
     import resource
 except ImportError:  # Windows: no memory cap (and no keeper, see fork_keeper)
@@ -280,7 +281,8 @@ def end_like(status: int | None) -> NoReturn:
     signum = signal.SIGKILL if status is None else os.WTERMSIG(status)
     with contextlib.suppress(ValueError, OSError):  # SIGKILL has no handler to reset
         signal.signal(signum, signal.SIG_DFL)
-    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # the host's crash is reported already
+    if resource is not None:  # no core dump: the host's crash is reported already
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     os.kill(os.getpid(), signum)
     os._exit(128 + signum)  # a signal whose default is not to end the process
 

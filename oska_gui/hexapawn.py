@@ -61,9 +61,10 @@ def read_square_board(board: object, n: int) -> tuple[list[str], BoardForm]:
     Returns its row strings over 'w', 'b', '-' and its form; raises TypeError or
     ValueError saying what is wrong and where.
     """
-    if len(check_board_list(board)) != n:
-        raise ValueError(f"board has {len(board)} rows but n = {n}: it must be {n} x {n}")
-    rows, form = read_rows(board)
+    board_rows = check_board_list(board)
+    if len(board_rows) != n:
+        raise ValueError(f"board has {len(board_rows)} rows but n = {n}: it must be {n} x {n}")
+    rows, form = read_rows(board_rows)
     for i, row in enumerate(rows):
         if len(row) != n:
             raise ValueError(f"row {i} has {len(row)} cells but n = {n}")
@@ -130,8 +131,8 @@ def hexapawn(board: list, n: int, player: str, depth: int) -> list:
     pos = rules.from_rows(rows, read_player(player))
     depth = read_depth(depth)
     if rules.terminal(pos) is not None:  # won, lost, or the player cannot move
-        return form.write(rules, pos)
-    return form.write(rules, best_child(rules, pawn_evaluator(rules), pos, depth))
+        return form.write(rules.to_rows(pos))
+    return form.write(rules.to_rows(best_child(rules, pawn_evaluator(rules), pos, depth)))
 
 
 def move_maker(board: list, color: int) -> list[list[list[int]]]:

@@ -18,8 +18,13 @@ _BLACK_BITS = str.maketrans("wb-", "010")
 class NotatedMove(Protocol):
     """What notation needs of a move (``oska.Move`` has it): its cells and its kind."""
 
-    frm: int
-    to: int
+    @property
+    def frm(self) -> int:
+        """Return the cell the piece moves from (-1 for a pass)."""
+
+    @property
+    def to(self) -> int:
+        """Return the cell the piece moves to (-1 for a pass)."""
 
     @property
     def is_pass(self) -> bool:

@@ -268,7 +268,7 @@ class AlphaBeta:
 
     def line(self, state: Any, depth: int) -> list:
         """Return the principal variation from ``state``: up to ``depth`` states."""
-        out = []
+        out: list = []
         while len(out) < depth and state in self.table:
             state = self.table[state][3]
             out.append(state)

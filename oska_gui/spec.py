@@ -27,7 +27,7 @@ def movegen(board: list, player: str) -> list[list]:
     """
     rules, rows, form = read_board(board)
     pos = rules.from_rows(rows, read_player(player))
-    return [form.write(rules, child) for child in rules.real_children(pos)]
+    return [form.write(rules.to_rows(child)) for child in rules.real_children(pos)]
 
 
 def oskaplayer(board: list, player: str, depth: int, evaluator: str = DEFAULT_EVALUATOR) -> list:
@@ -49,9 +49,9 @@ def oskaplayer(board: list, player: str, depth: int, evaluator: str = DEFAULT_EV
     evaluator = read_evaluator(evaluator)
     # terminal() is rules 1-3; a deadlock is a position where the player has no move
     if rules.terminal(pos) is not None or not rules.has_move(pos):
-        return form.write(rules, pos)
+        return form.write(rules.to_rows(pos))
     child = best_child(rules, oska_evaluator(rules, evaluator), pos, depth)
-    return form.write(rules, child)
+    return form.write(rules.to_rows(child))
 
 
 def read_evaluator(name: object) -> str:

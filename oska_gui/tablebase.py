@@ -38,13 +38,14 @@ import time
 from collections.abc import Callable, Iterable
 from functools import cache
 from math import comb
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from llvmlite import ir
 from llvmlite.binding import llvm_version_info
 from numba import njit, typeof, types
 from numba.core import cgutils
+from numba.core.dispatcher import Dispatcher
 from numba.core.extending import intrinsic
 
 from .oska import OskaRules, Position, oska_rules
@@ -57,6 +58,8 @@ OK, PLIES_OVERFLOW, STACK_OVERFLOW = 0, 1, 2
 SLICE = 50_000_000  # positions solved between two returns to Python (progress, Ctrl-C)
 # LLVM names its prefetch after the pointer type: typed pointers up to LLVM 14.
 PREFETCH_NAME = "llvm.prefetch.p0" if llvm_version_info[0] >= 15 else "llvm.prefetch.p0i8"
+# An intrinsic's code generator: (context, builder, signature, args) -> LLVM value.
+Codegen = Callable[[Any, Any, Any, Any], Any]
 
 
 class TableTooBig(Exception):
@@ -172,10 +175,10 @@ def zeroed_cells(count: int, dtype: type) -> np.ndarray:
 
 
 @intrinsic
-def _popcount(typingctx, mask):  # noqa: ARG001 (numba passes the typing context)
+def _popcount_ir(typingctx: Any, mask: Any) -> tuple[Any, Codegen]:
     """Return the number of set bits of an int64 ``mask`` (the CPU's popcount)."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         """Emit LLVM's ctpop."""
         return builder.ctpop(args[0])
 
@@ -183,10 +186,10 @@ def _popcount(typingctx, mask):  # noqa: ARG001 (numba passes the typing context
 
 
 @intrinsic
-def _lowest_cell(typingctx, mask):  # noqa: ARG001 (numba passes the typing context)
+def _lowest_cell_ir(typingctx: Any, mask: Any) -> tuple[Any, Codegen]:
     """Return the index of the lowest set bit of a nonzero int64 ``mask`` (count trailing zeros)."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         """Emit LLVM's cttz."""
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
 
@@ -194,10 +197,10 @@ def _lowest_cell(typingctx, mask):  # noqa: ARG001 (numba passes the typing cont
 
 
 @intrinsic
-def _prefetch(typingctx, array, index):  # noqa: ARG001 (numba passes the typing context)
+def _prefetch_ir(typingctx: Any, array: Any, index: Any) -> tuple[Any, Codegen]:
     """Ask the CPU to bring ``array[index]`` into the caches, without waiting for it."""
 
-    def codegen(context, builder, signature, args):
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         """Emit LLVM's prefetch (read, keep in all cache levels, data)."""
         array_type = signature.args[0]
         view = context.make_array(array_type)(context, builder, args[0])
@@ -212,6 +215,12 @@ def _prefetch(typingctx, array, index):  # noqa: ARG001 (numba passes the typing
         return context.get_dummy_value()
 
     return types.void(array, index), codegen
+
+
+# How compiled code calls the intrinsics (numba passes the typing context itself).
+_popcount = cast(Callable[[int], int], _popcount_ir)
+_lowest_cell = cast(Callable[[int], int], _lowest_cell_ir)
+_prefetch = cast(Callable[[np.ndarray, int], None], _prefetch_ir)
 
 
 class CodeKernels(NamedTuple):
@@ -442,10 +451,11 @@ class Frames(NamedTuple):
 def new_frames(t: Tables) -> Frames:
     """Return an empty stack deep enough for the longest game of the tables' size."""
     depth, most = int(t.info[3]), int(t.info[2])
-    column = [np.zeros(depth, np.int64) for _ in range(2)]
-    rows = [np.zeros((depth, most), np.int64) for _ in range(3)]
-    return Frames(*column, *rows, np.zeros(depth, np.int64), np.zeros(depth, np.int64),
-                  np.zeros(2, np.int64))
+    column, rows = (depth,), (depth, most)
+    return Frames(place=np.zeros(column, np.int64), kid_turn=np.zeros(column, np.int64),
+                  kids_white=np.zeros(rows, np.int64), kids_black=np.zeros(rows, np.int64),
+                  kids_place=np.zeros(rows, np.int64), todo=np.zeros(column, np.int64),
+                  best=np.zeros(column, np.int64), state=np.zeros(2, np.int64))
 
 
 class SearchKernels(NamedTuple):
@@ -644,8 +654,10 @@ class Tablebase:
         start = time.perf_counter()
         frames, search = new_frames(self.tables), self.kernels.search
         table_type, frames_type = typeof(self.codes), typeof(frames)
-        search.start.compile((types.int64, types.int64, types.int64, table_type, frames_type))
-        search.advance.compile((table_type, frames_type, types.int64))
+        # the kernels are numba dispatchers, which can compile for given argument types
+        cast(Dispatcher, search.start).compile(
+            (types.int64, types.int64, types.int64, table_type, frames_type))
+        cast(Dispatcher, search.advance).compile((table_type, frames_type, types.int64))
         return time.perf_counter() - start
 
     def solve(self, pos: Position, progress: Callable[[int], None] | None = None) -> int:

@@ -7,6 +7,7 @@ import json
 import math
 import tempfile
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 from ..boards import read_board
@@ -36,7 +37,7 @@ def add_subcommand(subparsers: argparse._SubParsersAction, name: str, summary: s
         formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def whole_number(low: int):
+def whole_number(low: int) -> Callable[[str], int]:
     """Return an argparse type that reads an int >= ``low``."""
 
     def convert(text: str) -> int:

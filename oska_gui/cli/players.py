@@ -156,7 +156,7 @@ class BotMover:
     def move(self, rules: OskaRules, pos: Position) -> Turn:
         """Ask the bot for its move in ``pos`` and return it, or why it forfeits."""
         reply = self.bot.ask(rules.to_rows(pos), SIDE_LETTERS[pos.turn], self.depth)
-        if not reply.ok:
+        if reply.board is None:  # a forfeit: the reply says why
             return Turn(None, reply.seconds, reply.reason, reply.summary)
         return Turn(rules.from_rows(reply.board, 1 - pos.turn), reply.seconds)
 

@@ -61,8 +61,9 @@ def run(args: argparse.Namespace) -> int:
     if args.save:
         writable_file(args.save, "--save")
     rules = oska_rules(args.n)
-    movers = tuple(AiMover(parse_ai_spec(spec or str(args.depth), args.evaluator), args.n)
-                   for spec in (args.white, args.black))
+    white, black = (AiMover(parse_ai_spec(spec or str(args.depth), args.evaluator), args.n)
+                    for spec in (args.white, args.black))
+    movers = (white, black)
     print(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}")
     opening = random_opening(rules, args.opening_plies, random.Random(args.seed))
     print_position(rules, "start", rules.start(), args.brief)

@@ -38,6 +38,18 @@ def window_icon() -> pygame.Surface:
     return icon
 
 
+def window_surface() -> pygame.Surface:
+    """Return the window's surface, which ``set_mode`` may replace on a resize.
+
+    Raises:
+        RuntimeError: if the window is closed (pygame then has no surface).
+    """
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("the pygame window is closed")
+    return surface
+
+
 class DesktopRunner:
     """One pygame window running one App."""
 
@@ -66,7 +78,7 @@ class DesktopRunner:
                 continue
             for ui_event in translate(event):
                 self.app.handle(ui_event)
-        self.canvas.surface = surface = pygame.display.get_surface()
+        self.canvas.surface = surface = window_surface()
         if surface.get_size() != (self.app.width, self.app.height):
             self.app.handle(Resize(*surface.get_size()))
         now = time.perf_counter()
@@ -84,7 +96,7 @@ class DesktopRunner:
         The App hears of it at the next size check in ``step``.
         """
         size = (max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height))
-        if pygame.display.get_surface().get_size() != size:
+        if window_surface().get_size() != size:
             pygame.display.set_mode(size, pygame.RESIZABLE)
 
     async def run(self, fps: int = FPS, frames: int | None = None) -> None:

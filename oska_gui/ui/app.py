@@ -150,17 +150,18 @@ class App:
         """
         game = make_game(replay.kind, replay.n)
         settings = replace(self.settings, kind=replay.kind, n=replay.n, mode=HVH)
-        self._show(Match(game, settings, self._player, replay=replay,
-                         reclaimer=self.pacer.reclaimer))
-        self.game.say(REPLAY_TOAST)
+        scene = self._show(Match(game, settings, self._player, replay=replay,
+                                 reclaimer=self.pacer.reclaimer))
+        scene.say(REPLAY_TOAST)
 
-    def _show(self, match: Match) -> None:
-        """Leave the game in progress (if any) and show ``match`` instead."""
+    def _show(self, match: Match) -> GameScene:
+        """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
         if self.game is not None:
             self.game.match.abandon()
         self.game = GameScene(match, self.width, self.height, self.think_slice,
                               self.can_quit)
         self.scene = self.game
+        return self.game
 
     def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
         """Return the computer player of ``side``: its external bot, or ``make_player``'s."""

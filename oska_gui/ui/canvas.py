@@ -21,8 +21,13 @@ Point = tuple[float, float]
 class Canvas(Protocol):
     """A surface the UI can paint on; implemented once per front end."""
 
-    width: int
-    height: int
+    @property
+    def width(self) -> int:
+        """Return the surface's width in pixels."""
+
+    @property
+    def height(self) -> int:
+        """Return the surface's height in pixels."""
 
     def clear(self, color: Color) -> None:
         """Fill the whole surface with ``color``."""

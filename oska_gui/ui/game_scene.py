@@ -9,8 +9,9 @@ board, the side panel (players, status, move list, buttons) and the game-over ba
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from ..oska import SIDE_NAMES
+from ..oska import SIDE_NAMES, Outcome
 from . import board_view, theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas
@@ -206,7 +207,7 @@ class GameScene:
         self._set(animation=fastest_first[index])
         self.say(f"Animation: {self.settings.animation}")
 
-    def _set(self, **changes: object) -> None:
+    def _set(self, **changes: Any) -> None:
         """Change display settings (kept by the App) and tell the match."""
         self.settings = replace(self.settings, **changes)
         self.match.settings = self.settings
@@ -256,8 +257,9 @@ class GameScene:
         canvas.layer(("game", board, panel.panel), lambda c: _backdrop(c, board, panel.panel))
         board_view.draw(canvas, self._board_view(board))
         self._toast(canvas, board)
-        if self.match.over and self.animation is None:
-            self._banner(canvas, board)
+        outcome = self.match.outcome
+        if outcome is not None and self.animation is None:
+            self._banner(canvas, board, outcome)
         self._panel(canvas, panel)
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
@@ -292,9 +294,8 @@ class GameScene:
         fitted_text(canvas, text, x + width / 2, y + size, width - size, size,
                     (*theme.TEXT[:3], int(255 * alpha)))
 
-    def _banner(self, canvas: Canvas, board: BoardLayout) -> None:
-        """Draw the game-over banner across the board: the winner, why, what next."""
-        outcome = self.match.outcome
+    def _banner(self, canvas: Canvas, board: BoardLayout, outcome: Outcome) -> None:
+        """Draw the game-over banner for ``outcome`` across the board: who won, why, what next."""
         band = banner_rect(board, self.width)
         cx, w, h = band.center[0], band.w, band.h
         canvas.rect(band.x, band.y, band.w, band.h, theme.BANNER, 14)

@@ -79,9 +79,9 @@ class HintPlayer:
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the suggested child once decided, else None."""
         if self._check is not None:
-            return self._advance_check(seconds)
+            return self._advance_check(self._check, seconds)
         if self._safe is not None:
-            return self._advance_safe(seconds)
+            return self._advance_safe(self._safe, seconds)
         child = self._finder.advance(seconds)
         if child is None:
             return None
@@ -94,9 +94,8 @@ class HintPlayer:
         self._check = self._thinker(self.game.rules, self._depth + VERIFY_PLIES)
         return None
 
-    def _advance_check(self, seconds: float) -> Position | None:
-        """Run the deeper search; keep the hanging move if it still comes out best."""
-        check = self._check
+    def _advance_check(self, check: Thinker, seconds: float) -> Position | None:
+        """Run the deeper search ``check``; keep the hanging move if it still comes out best."""
         if not check.advance(seconds):
             return None
         self._check = None
@@ -111,9 +110,8 @@ class HintPlayer:
                                    self._depth)
         return None
 
-    def _advance_safe(self, seconds: float) -> Position | None:
-        """Run the search among the moves that hang nothing; return its best."""
-        safe = self._safe
+    def _advance_safe(self, safe: Thinker, seconds: float) -> Position | None:
+        """Run the search ``safe`` among the moves that hang nothing; return its best."""
         if not safe.advance(seconds):
             return None
         self._safe = None

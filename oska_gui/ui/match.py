@@ -207,7 +207,7 @@ class Match:
         if self.over or busy:
             return
         if self._hinter is not None:
-            self._advance_hint(budget)
+            self._advance_hint(self._hinter, budget)
         passed = self.game.pass_child(self.position)
         if passed is not None:
             self._advance_pass(dt, passed)
@@ -262,12 +262,12 @@ class Match:
             self._hinter.start(self.position)
         return True
 
-    def _advance_hint(self, budget: float) -> None:
-        """Let the hint search think for ``budget`` seconds; keep its move when found."""
-        child = self._hinter.advance(budget)
+    def _advance_hint(self, hinter: HintPlayer, budget: float) -> None:
+        """Let the hint search ``hinter`` think for ``budget`` seconds; keep its move when found."""
+        child = hinter.advance(budget)
         if child is not None:
             self.hint = self.game.move_between(self.position, child)
-            self.hint_proof = self._hinter.proven
+            self.hint_proof = hinter.proven
             self._hinter = None
 
     @property

@@ -219,7 +219,9 @@ class BoardBot(Protocol):
     (row strings) and ``describe()`` (why it forfeits, as a sentence).
     """
 
-    name: str
+    @property
+    def name(self) -> str:
+        """Return the bot's name: 'path/bot.py:function'."""
 
     def request(self, board: list[str], player: str, depth: int) -> None:
         """Ask for the bot's move."""

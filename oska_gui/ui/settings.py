@@ -54,6 +54,20 @@ class MemoryStorage:
         self.saves += 1
 
 
+def with_side(pair: tuple[str, str], side: int, value: str) -> tuple[str, str]:
+    """Return a per-side pair (index WHITE = 0, BLACK = 1) with ``side``'s value changed.
+
+    Args:
+        pair: the values of both sides, e.g. ``Settings.levels``.
+        side: the side whose value changes.
+        value: its new value.
+
+    Returns:
+        The new pair.
+    """
+    return (value, pair[1]) if side == 0 else (pair[0], value)
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything the start screen chooses, plus display preferences.

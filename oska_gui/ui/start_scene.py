@@ -21,7 +21,7 @@ from .events import Event, KeyPress, PointerDown, PointerMove
 from .games import BOARD_SIZES, GAME_TITLES, make_game
 from .layout import KINDS, OSKA, MenuLayout, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
-from .settings import ANIMATIONS, CVC, EXTERNAL, HVC, HVH, MODES, Settings
+from .settings import ANIMATIONS, CVC, EXTERNAL, HVC, HVH, MODES, Settings, with_side
 from .widgets import button, card, fit_size, fitted_text
 
 MODE_LABELS = {HVC: "You vs computer", CVC: "Computer vs computer", HVH: "Two players"}
@@ -63,18 +63,17 @@ def choose(settings: Settings, key: str, value: Any) -> Settings:
     """
     if key.startswith(("level", "eval")):
         side = int(key[-1])
-        field = "levels" if key.startswith("level") else "evaluators"
-        pair = list(getattr(settings, field))
-        pair[side] = value
-        return replace(settings, **{field: tuple(pair)})
+        if key.startswith("level"):
+            return replace(settings, levels=with_side(settings.levels, side, value))
+        return replace(settings, evaluators=with_side(settings.evaluators, side, value))
     settings = replace(settings, **{key: value})
     if settings.n not in BOARD_SIZES[settings.kind]:
         settings = replace(settings, n=min(BOARD_SIZES[settings.kind],
                                            key=lambda n: abs(n - settings.n)))
     offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
     offered.add(EXTERNAL)  # whether a side may have its bot is the App's business
-    levels = tuple(level if level in offered else "strongest" for level in settings.levels)
-    return replace(settings, levels=levels)
+    first, second = (level if level in offered else "strongest" for level in settings.levels)
+    return replace(settings, levels=(first, second))
 
 
 def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
@@ -84,13 +83,13 @@ def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
     which the computer plays those sides. A side without a bot drops the bot level
     (saved by an earlier run that had one) for the default strength.
     """
-    levels, default = list(settings.levels), Settings().levels
+    levels, default = settings.levels, Settings().levels
     for side in (0, 1):
         if side in sides:
-            levels[side] = EXTERNAL
+            levels = with_side(levels, side, EXTERNAL)
         elif levels[side] == EXTERNAL:
-            levels[side] = default[side]
-    settings = replace(settings, levels=tuple(levels))
+            levels = with_side(levels, side, default[side])
+    settings = replace(settings, levels=levels)
     if not sides:
         return settings
     settings = choose(settings, "kind", OSKA)

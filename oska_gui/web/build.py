@@ -119,7 +119,8 @@ def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[s
     finder.import_hook(entry)
     found = {}
     for module in finder.modules.values():
-        path = Path(module.__file__ or "")
+        # typeshed leaves out the undocumented Module.__file__ (None for built-ins)
+        path = Path(getattr(module, "__file__", None) or "")
         if path.suffix == ".py" and path.is_relative_to(root):
             found[path.relative_to(root).as_posix()] = path
     return dict(sorted(found.items()))

@@ -29,7 +29,7 @@ NAMED_KEYS = {
     "ArrowDown": "down",
     **{f"F{i}": f"f{i}" for i in range(1, 13)},
 }
-POINTER_TYPES = {
+POINTER_TYPES: dict[str, type[PointerDown | PointerMove | PointerUp]] = {
     "pointerdown": PointerDown,
     "pointermove": PointerMove,
     "pointerup": PointerUp,

@@ -10,6 +10,8 @@ and a client that hangs up early is no error worth a traceback.
 from __future__ import annotations
 
 import functools
+import os
+import socket
 import sys
 import threading
 from collections.abc import Iterator
@@ -51,7 +53,7 @@ class SiteHandler(SimpleHTTPRequestHandler):
             self.send_error(HTTPStatus.BAD_REQUEST, "Bad path")
             return None
 
-    def list_directory(self, path: str | Path) -> None:
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
         """Answer 404 for a folder without an index page: the site lists no folders."""
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
 
@@ -59,7 +61,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 class SiteServer(ThreadingHTTPServer):
     """The HTTP server of the site: quiet about clients that hang up early."""
 
-    def handle_error(self, request: object, client_address: tuple) -> None:
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket],
+                     client_address: tuple) -> None:
         """Report a failed request, unless the client just closed the connection."""
         if isinstance(sys.exc_info()[1], ConnectionError):  # a reload, a closed tab
             return
@@ -94,6 +97,7 @@ def make_server(site: Path, port: int = 0, quiet: bool = False) -> SiteServer:
 def site_url(server: ThreadingHTTPServer) -> str:
     """Return the address of the site's page on ``server``."""
     host, port = server.server_address[:2]
+    assert isinstance(host, str), host  # an AF_INET address: (host, port)
     return f"http://{host}:{port}/"
 
 
