@@ -33,11 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from .core import BLACK, WHITE, Evaluator, Position
 from .grid import CHUNK_MASK, board_layout
 from .learned import learned_evaluator
-from .oska import BLACK, WHITE, OskaRules, Position
-
-Evaluator = Callable[[Position], int]
+from .oska import OskaRules
 
 PASSED_WIN = 20_000  # a decided race: far above any contact-phase score, far below WIN_BOUND
 MARGIN_CAP = 200  # caps the race margin rewarded once passed, so every n stays bounded

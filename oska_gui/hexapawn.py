@@ -23,7 +23,7 @@ from .boards import (
     read_player,
     read_rows,
 )
-from .oska import BLACK, WHITE, Position
+from .core import BLACK, WHITE, Position
 from .pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
 from .search import WIN, analyse, best_child
 from .solver import TooBig, solve_all

@@ -9,30 +9,11 @@ module imports neither rules module, so that each of them can use it.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+
+from .core import Move
 
 _WHITE_BITS = str.maketrans("wb-", "100")
 _BLACK_BITS = str.maketrans("wb-", "010")
-
-
-class NotatedMove(Protocol):
-    """What notation needs of a move (``oska.Move`` has it): its cells and its kind."""
-
-    @property
-    def frm(self) -> int:
-        """Return the cell the piece moves from (-1 for a pass)."""
-
-    @property
-    def to(self) -> int:
-        """Return the cell the piece moves to (-1 for a pass)."""
-
-    @property
-    def is_pass(self) -> bool:
-        """Return True for a pass."""
-
-    @property
-    def is_capture(self) -> bool:
-        """Return True for a capture."""
 
 
 def move_cells(before: Sequence[int], after: Sequence[int]) -> tuple[int, int, int]:
@@ -74,7 +55,7 @@ def cell_label(row: int, column: int) -> str:
     return f"{chr(ord('a') + row)}{column + 1}"
 
 
-def notation(move: NotatedMove, cell_name: Callable[[int], str]) -> str:
+def notation(move: Move, cell_name: Callable[[int], str]) -> str:
     """Return ``move`` in notation: 'b2-c1' (a step), 'b2xd3' (a capture) or 'pass'.
 
     Args:

@@ -15,62 +15,27 @@ Moves for people (the UI, notation, logs) are recovered from a pair of positions
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
+# The shared vocabulary keeps its old home here too: ``from oska_gui.oska import WHITE``.
+from .core import BLACK as BLACK
+from .core import PASS as PASS
+from .core import SIDE_LETTERS as SIDE_LETTERS
+from .core import SIDE_NAMES as SIDE_NAMES
+from .core import SIDE_WORDS as SIDE_WORDS
+from .core import WHITE as WHITE
+from .core import Move as Move
+from .core import Outcome as Outcome
+from .core import Position as Position
+from .core import Termination
+from .core import pieces as pieces
 from .moves import bitboards, cell_label, cells_text, check_size, move_cells, notation, split_rows
 
-WHITE, BLACK = 0, 1
 # The supported board sizes, everywhere (spec functions, records, command line). The
 # rules work for any n >= 4, but the evaluators' grid tables take memory growing with
 # n**4: about 70 MB at n = 24 and 210 MB at n = 32 (n = 100 ran out of 7.8 GB).
 SIZES = range(4, 25)
-SIDE_NAMES = ("White", "Black")
-SIDE_LETTERS = ("w", "b")
-SIDE_WORDS = ("white", "black")
 
 _new_tuple = tuple.__new__
-
-
-class Position(NamedTuple):
-    """An Oska position: white and black bitboards and the side to move (0 or 1)."""
-
-    white: int
-    black: int
-    turn: int
-
-
-class Move(NamedTuple):
-    """A move as cell indices: ``over`` is the captured cell or -1; a pass is all -1."""
-
-    frm: int
-    to: int
-    over: int = -1
-
-    @property
-    def is_pass(self) -> bool:
-        """Return True for the pass move (the side to move had no legal move)."""
-        return self.frm < 0
-
-    @property
-    def is_capture(self) -> bool:
-        """Return True when the move jumps over and removes an opponent piece."""
-        return self.over >= 0
-
-
-PASS = Move(-1, -1, -1)
-
-
-class Outcome(NamedTuple):
-    """The end of a game: ``winner`` is WHITE, BLACK or None for a draw."""
-
-    winner: int | None
-    reason: str
-
-    def describe(self) -> str:
-        """Return a sentence for people, e.g. 'White wins: all black pieces captured'."""
-        if self.winner is None:
-            return f"Draw: {self.reason}"
-        return f"{SIDE_NAMES[self.winner]} wins: {self.reason}"
 
 
 def check_n(n: int) -> int:
@@ -81,16 +46,6 @@ def check_n(n: int) -> int:
 def row_lengths(n: int) -> tuple[int, ...]:
     """Return the lengths of the 2n-3 rows of the Oska board of size n (n >= 4)."""
     return tuple(n - r if r <= n - 2 else r - n + 4 for r in range(2 * n - 3))
-
-
-def pieces(mask: int) -> list[int]:
-    """Return the cells (indices of the set bits) of bitboard ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class OskaRules:
@@ -272,22 +227,26 @@ class OskaRules:
         """Return the Outcome (winner and reason) of a finished game, else None."""
         white, black, _ = pos
         if white == black == 0:
-            return Outcome(None, "no pieces left on either side")
+            return Outcome(None, "no pieces left on either side", Termination.CAPTURED)
         if not white or not black:
             loser = BLACK if not black else WHITE
-            return Outcome(1 - loser, f"all {SIDE_WORDS[loser]} pieces captured")
+            return Outcome(1 - loser, f"all {SIDE_WORDS[loser]} pieces captured",
+                           Termination.CAPTURED)
         white_home = not white & self.not_goal[WHITE]
         black_home = not black & self.not_goal[BLACK]
         if white_home and black_home:
             w, b = white.bit_count(), black.bit_count()
             if w == b:
-                return Outcome(None, f"both sides home with {w} pieces each")
-            return Outcome(WHITE if w > b else BLACK, f"both sides home, {w} to {b} pieces")
+                return Outcome(None, f"both sides home with {w} pieces each",
+                               Termination.BOTH_HOME)
+            return Outcome(WHITE if w > b else BLACK, f"both sides home, {w} to {b} pieces",
+                           Termination.BOTH_HOME)
         if white_home or black_home:
             winner = WHITE if white_home else BLACK
-            return Outcome(winner, f"all {SIDE_WORDS[winner]} pieces reached home")
+            return Outcome(winner, f"all {SIDE_WORDS[winner]} pieces reached home",
+                           Termination.HOME)
         if not self.children(pos):
-            return Outcome(None, "deadlock, neither side can move")
+            return Outcome(None, "deadlock, neither side can move", Termination.DEADLOCK)
         return None
 
     # -- notation ------------------------------------------------------------------

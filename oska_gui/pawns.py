@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
+from .core import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, Termination, pieces
 from .moves import bitboards, cell_label, cells_text, check_size, move_cells, notation, split_rows
-from .oska import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, pieces
 
 _new_tuple = tuple.__new__
 # The supported board sizes: ``move_chooser`` takes about a second at n = 24, and its
@@ -143,19 +143,21 @@ class PawnRules:
         """
         turn = pos[2]
         for side in (1 - turn, turn):
-            reason = self._win_reason(pos, side)
-            if reason is not None:
-                return Outcome(side, reason)
+            won = self._win(pos, side)
+            if won is not None:
+                return won
         if not self.has_move(pos):
-            return Outcome(1 - turn, f"{SIDE_WORDS[turn]} cannot move")
+            return Outcome(1 - turn, f"{SIDE_WORDS[turn]} cannot move", Termination.NO_MOVE)
         return None
 
-    def _win_reason(self, pos: Position, side: int) -> str | None:
-        """Return why ``side`` has won in ``pos`` (a pawn home, or no enemy left), or None."""
+    def _win(self, pos: Position, side: int) -> Outcome | None:
+        """Return ``side``'s win in ``pos`` (a pawn home, or no enemy left), or None."""
         if pos[side] & self.goal[side]:
-            return f"a {SIDE_WORDS[side]} pawn reached the far row"
+            return Outcome(side, f"a {SIDE_WORDS[side]} pawn reached the far row",
+                           Termination.HOME)
         if not pos[1 - side]:
-            return f"all {SIDE_WORDS[1 - side]} pawns captured"
+            return Outcome(side, f"all {SIDE_WORDS[1 - side]} pawns captured",
+                           Termination.CAPTURED)
         return None
 
     # -- moves for people ------------------------------------------------------------

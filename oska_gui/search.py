@@ -46,6 +46,8 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .core import Evaluator as Evaluator  # search.Evaluator: the name callers know
+
 WIN = 1_000_000
 WIN_BOUND = WIN - 10_000
 INFINITY = 2 * WIN
@@ -53,13 +55,14 @@ PAUSE_EVERY = 512
 TABLE_LIMIT = 1 << 18
 EXACT, LOWER, UPPER = 0, 1, 2
 
-Evaluator = Callable[[Any], int]
 
 
 class Game(Protocol):
     """What the search needs to know about a game."""
 
-    stuck_result: int
+    @property
+    def stuck_result(self) -> int:
+        """Return the result for a side to move without any move (0 draw, -1 loss)."""
 
     def children(self, state: Any) -> list:
         """Return the states after each legal move, best guesses first."""

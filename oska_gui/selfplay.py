@@ -9,13 +9,11 @@ and totals the result from the first player's point of view.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .oska import BLACK, WHITE, OskaRules, Position
+from .core import BLACK, WHITE, Evaluator, Position
+from .oska import OskaRules
 from .search import best_child
-
-Evaluator = Callable[[Position], int]
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ import pytest
 from ui_fakes import RecordingCanvas
 
 from oska_gui import records
+from oska_gui.core import WHITE, Outcome, Termination
 from oska_gui.desktop.options import replay_of
-from oska_gui.oska import WHITE, Outcome, oska_rules
+from oska_gui.oska import oska_rules
 from oska_gui.ui.app import REPLAY_TOAST, App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.game_scene import move_rows
@@ -127,7 +128,7 @@ def test_a_recorded_forfeit_ends_the_replay_at_its_last_position() -> None:
     reason = "Black forfeits: timeout (no answer within 5 s)"
     record = record_of(line, winner=WHITE, reason=reason, forfeit="timeout")
     replay = replay_of(record)
-    assert replay.forfeit == Outcome(WHITE, reason)
+    assert replay.forfeit == Outcome(WHITE, reason, Termination.FORFEIT)
     app = replay_app(record)
     match = app.game.match
     assert not match.over

@@ -13,8 +13,8 @@ import textwrap
 from collections.abc import Sequence
 
 from ..cli.common import positive_float, positive_int
+from ..core import BLACK, WHITE, Outcome, Termination
 from ..external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
-from ..oska import BLACK, WHITE, Outcome
 from ..records import Record, load
 from ..ui.games import BOARD_SIZES
 from ..ui.layout import OSKA
@@ -98,6 +98,7 @@ def bots_of(options: argparse.Namespace) -> dict[int, ExternalBot]:
 
 def replay_of(record: Record) -> Replay:
     """Return the record as a ``Replay`` for the App: positions, names, any forfeit."""
-    forfeit = Outcome(record.winner, record.reason) if record.forfeit is not None else None
+    forfeit = (Outcome(record.winner, record.reason, Termination.FORFEIT)
+               if record.forfeit is not None else None)
     return Replay(OSKA, record.n, tuple(record.positions()), (record.white, record.black),
                   forfeit)

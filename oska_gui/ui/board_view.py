@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..oska import Move
+from ..core import Move
 from . import theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas, Color

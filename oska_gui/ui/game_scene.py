@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..oska import SIDE_NAMES, Outcome
+from ..core import SIDE_NAMES, Outcome
 from . import board_view, theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas

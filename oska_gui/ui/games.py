@@ -15,17 +15,13 @@ game's evaluators.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from ..core import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
 from ..evaluators import EVALUATORS, oska_evaluator
-from ..oska import WHITE, Move, Outcome, oska_rules
+from ..oska import oska_rules
 from .layout import HEXAPAWN, OSKA, check_board
 
-BLACK = 1 - WHITE
-Position = Any  # a (white, black, turn) tuple of the game's own Position type
-Evaluator = Callable[[Position], int]
 BOARD_SIZES = {OSKA: tuple(range(4, 9)), HEXAPAWN: tuple(range(3, 9))}
 GAME_TITLES = {OSKA: "Oska", HEXAPAWN: "Hexapawn"}
 
@@ -47,7 +43,7 @@ class GameAdapter:
 
     kind: str
     n: int
-    rules: Any
+    rules: Rules
     # Boards whose every position the exact solver handles at once, so 'perfect' is on.
     perfect_sizes: tuple[int, ...] = ()
 

@@ -78,8 +78,8 @@ class HintPlayer:
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the suggested child once decided, else None."""
-        if self._check is not None:
-            return self._advance_check(self._check, seconds)
+        if self._check is not None and self._position is not None:
+            return self._advance_check(self._check, self._position, seconds)
         if self._safe is not None:
             return self._advance_safe(self._safe, seconds)
         child = self._finder.advance(seconds)
@@ -94,19 +94,21 @@ class HintPlayer:
         self._check = self._thinker(self.game.rules, self._depth + VERIFY_PLIES)
         return None
 
-    def _advance_check(self, check: Thinker, seconds: float) -> Position | None:
-        """Run the deeper search ``check``; keep the hanging move if it still comes out best."""
+    def _advance_check(self, check: Thinker, position: Position,
+                       seconds: float) -> Position | None:
+        """Run the deeper search ``check`` of ``position``; keep the hanging move if it still
+        comes out best."""
         if not check.advance(seconds):
             return None
         self._check = None
         release(check, self.reclaimer)
         if check.progress.depth >= self._depth + VERIFY_PLIES and check.best == self._candidate:
             return self._candidate
-        safe = [kid for kid in self.game.children(self._position)
+        safe = [kid for kid in self.game.children(position)
                 if not hangs_piece(self.game, kid)]
         if not safe:
             return check.best
-        self._safe = self._thinker(RootChoices(self.game.rules, self._position, safe),
+        self._safe = self._thinker(RootChoices(self.game.rules, position, safe),
                                    self._depth)
         return None
 

@@ -12,9 +12,9 @@ and skips forced passes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-Position = Any
+from ..core import Position
+
 StopTest = Callable[[Position], bool]
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..oska import SIDE_NAMES
+from ..core import SIDE_NAMES
 from .canvas import Point
 from .games import LegalMove
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..oska import SIDE_NAMES, Move, Outcome
+from ..core import SIDE_NAMES, Move, Outcome, Termination
 from .games import GameAdapter, Position
 from .hints import HintPlayer, hint_player
 from .history import History
@@ -241,7 +241,7 @@ class Match:
         child = player.advance(budget)
         if player.failure is not None:
             self._stop_thinking()
-            self.forfeit = Outcome(1 - side, player.failure)
+            self.forfeit = Outcome(1 - side, player.failure, Termination.FORFEIT)
             return
         if child is None:
             return

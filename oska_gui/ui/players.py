@@ -268,7 +268,7 @@ class BoardBotPlayer:
         A reply that is not a legal move sets ``failure`` (and returns None).
         """
         del seconds  # the bot runs elsewhere: just look whether it has answered
-        if not self._asked:
+        if not self._asked or self._position is None:  # asked: the position is set
             return None
         reply = self.bot.poll()
         if reply is None:
@@ -277,11 +277,11 @@ class BoardBotPlayer:
         if not reply.ok:
             self.failure = f"{self.name} forfeits: {reply.describe()}"
             return None
-        return self._child_of(reply.board)
+        return self._child_of(self._position, reply.board)
 
-    def _child_of(self, rows: list[str]) -> Position | None:
-        """Return the legal child whose board is ``rows``, or None (setting ``failure``)."""
-        position = self._position
+    def _child_of(self, position: Position, rows: list[str]) -> Position | None:
+        """Return the legal child of ``position`` whose board is ``rows``, or None (setting
+        ``failure``)."""
         for legal in self.game.legal_moves(position):
             if self.game.rules.to_rows(legal.child) == list(rows):
                 return legal.child
