@@ -24,6 +24,7 @@ A child's Solution is for its own side to move, the opponent of the mover.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
@@ -39,12 +40,31 @@ DEFAULT_RATES = (0.0, 0.1, 0.25, 0.5, 1.0)
 STALE_GAMES = 1_000  # give up after this many games in a row that meet nothing new
 UNIFORM_DRAWS = 1 << 16  # places looked at per batch of uniform sampling
 STALE_DRAWS = 100  # give up after this many batches in a row that find nothing new
+HELD_OUT_SHARE = 10  # one position in this many is held out of training
+_SWAP = str.maketrans("wb", "bw")
 SMALL_TABLE = 1 << 27  # tables up to this many places are shuffled whole (n = 4: 4.5e6)
 
 
 def mover_solution(child: Solution) -> Solution:
     """Return the Solution, for the mover, of a move to a child whose Solution is ``child``."""
     return _solution(_parent_score(_score(*child)))
+
+
+def is_held_out(rules: OskaRules, pos: Position) -> bool:
+    """Return True for the positions that no training may see, only benchmarks.
+
+    A fixed tenth of all positions, picked by a hash (the same on every machine and
+    run), so that figures on held-out positions measure play on positions the shipped
+    weights never met. Mirror images and colour swaps of a position are the same
+    position to the evaluator, so they are held out with it.
+    """
+    rows = rules.to_rows(pos)
+    swapped = [row.translate(_SWAP) for row in reversed(rows)]
+    images = [(rows, pos.turn), (swapped, 1 - pos.turn)]
+    images += [([row[::-1] for row in image], turn) for image, turn in images]
+    key = min(f"{''.join(image)}{turn}" for image, turn in images)
+    digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") % HELD_OUT_SHARE == 0
 
 
 def is_playable(rules: OskaRules, pos: Position) -> bool:

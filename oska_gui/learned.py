@@ -26,7 +26,8 @@ from importlib import resources
 from operator import mul
 
 from .features import BUCKETS, NAMES, feature_space
-from .oska import OskaRules, Position
+from .oska import WHITE, OskaRules, Position
+from .patterns import Window, pattern_space
 from .race import race_tables
 
 SCALE = 1000  # evaluator units per logit unit
@@ -38,20 +39,44 @@ WEIGHTS_FILE = "learned_weights.json"
 
 @dataclass(frozen=True)
 class Model:
-    """The learned weights: one value per margin bucket and one per feature count."""
+    """The learned weights: one value per margin bucket and one per feature count.
+
+    A model of one board size may also hold pattern tables (``patterns.PatternSpace``):
+    its ``windows``, and for each a tuple of values indexed by the window's contents,
+    in evaluator units (thousandths of a logit, whole numbers: the tables are large).
+    """
 
     table: tuple[float, ...]
     weights: tuple[float, ...]
+    windows: tuple[Window, ...] = ()
+    patterns: tuple[tuple[int, ...], ...] = ()
 
     def __post_init__(self) -> None:
         """Check the sizes against the feature space; raises ValueError if they differ."""
         if len(self.table) != BUCKETS or len(self.weights) != len(NAMES):
             raise ValueError(f"a model needs {BUCKETS} table values and {len(NAMES)} weights, "
                              f"got {len(self.table)} and {len(self.weights)}")
+        if len(self.windows) != len(self.patterns):
+            raise ValueError(f"{len(self.windows)} windows need as many pattern tables, "
+                             f"got {len(self.patterns)}")
+
+    def check_patterns(self, rules: OskaRules) -> None:
+        """Raise ValueError unless the pattern tables fit ``rules``' board (or are none)."""
+        if not self.windows:
+            return
+        sizes = pattern_space(rules, self.windows).sizes()
+        if tuple(map(len, self.patterns)) != sizes:
+            raise ValueError(f"pattern tables {self.windows} on n = {rules.n} need "
+                             f"sizes {sizes}, got {tuple(map(len, self.patterns))}")
 
     def to_json(self) -> dict:
         """Return the model as a JSON-ready dict, the weights named after their features."""
-        return {"table": list(self.table), "weights": dict(zip(NAMES, self.weights, strict=True))}
+        data: dict = {"table": list(self.table),
+                      "weights": dict(zip(NAMES, self.weights, strict=True))}
+        if self.windows:
+            data["pattern_windows"] = [list(window) for window in self.windows]
+            data["patterns"] = [list(values) for values in self.patterns]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> Model:
@@ -59,7 +84,10 @@ class Model:
         weights = data["weights"]
         if set(weights) != set(NAMES):
             raise ValueError(f"the weights must be named {NAMES}")
-        return cls(tuple(map(float, data["table"])), tuple(float(weights[n]) for n in NAMES))
+        windows = tuple((int(first), int(rows)) for first, rows in data.get("pattern_windows", ()))
+        patterns = tuple(tuple(map(int, values)) for values in data.get("patterns", ()))
+        return cls(tuple(map(float, data["table"])), tuple(float(weights[n]) for n in NAMES),
+                   windows, patterns)
 
 
 GENERAL = "any"  # the key of the model for board sizes without one of their own
@@ -102,11 +130,13 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
         ``evaluate(pos) -> int``, the score for the side to move (see the module text).
     """
     model = model or shipped_model(rules.n)
+    model.check_patterns(rules)
     table = tuple(round(SCALE * value) for value in model.table)
     weights = tuple(round(SCALE * value) for value in model.weights)
     cap = LOGIT_CAP * SCALE
     space, race = feature_space(rules), race_tables(rules)
     features, rows_to_go, verdict = space.features, space.lay.rows_to_go, race.verdict
+    windows = _pattern_windows(rules, model)
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
@@ -117,6 +147,24 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
             result, plies = verdict(pos, rows_to_go(pos[0], pos[1]))
             return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
         score = table[found[0]] + sum(map(mul, weights, found[1]))
+        if windows:
+            white, black, turn = pos
+            own, their = (white, black) if turn == WHITE else (black, white)
+            for shift, mask, code, values in windows[turn]:
+                score += values[code[own >> shift & mask] + 2 * code[their >> shift & mask]]
         return cap if score > cap else max(score, -cap)
 
     return evaluate
+
+
+Reader = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def _pattern_windows(rules: OskaRules, model: Model) -> tuple[tuple[Reader, ...], ...]:
+    """Return, per side to move, each window's (shift, mask, code, values), or () when
+    ``model`` has no pattern tables: what the evaluator's inner loop reads."""
+    if not model.windows:
+        return ()
+    space = pattern_space(rules, model.windows)
+    return tuple(tuple((*slot, values) for slot, values in zip(slots, model.patterns, strict=True))
+                 for slots in space.slots)

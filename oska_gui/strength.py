@@ -76,15 +76,16 @@ class ChoiceJob:
 
 
 def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[ChoiceJob]:
-    """Return jobs for the first ``count`` samples of ``path`` where the choice matters."""
-    from .exact_dataset import load_dataset  # numpy: only when a dataset is measured
+    """Return jobs for the first ``count`` samples of ``path`` where the choice matters,
+    among the positions held out of training (``exact_dataset.is_held_out``)."""
+    from .exact_dataset import is_held_out, load_dataset  # numpy: only when measured
 
     dataset = load_dataset(path)
     jobs = []
     for i in range(len(dataset)):
         if len(jobs) == count:
             break
-        if dataset.choice_matters(i):
+        if dataset.choice_matters(i) and is_held_out(dataset.rules, dataset.position(i)):
             kept = frozenset(kid for kid, _ in dataset.children(i) if dataset.keeps_value(i, kid))
             jobs.append(ChoiceJob(dataset.n, dataset.position(i), depth, seconds, kept))
     return jobs

@@ -6,9 +6,11 @@ One seeded command makes ``learned_weights.json`` from scratch:
    20 s) and every position of it where the armies are in contact is a sample, labelled
    1 (a win for the side to move), 0.5 (a draw) or 0 (a loss). ``--solve 5`` also solves
    the whole n = 5 game with the compiled tablebase (a few minutes, about 5 GB) and
-   samples ``--samples`` positions of it along seeded games into ``data/n5_exact.npz``;
+   samples ``--samples`` positions of it along seeded games into ``data/n5_train.npz``;
    an existing dataset (``oska solve --n 5 --dataset FILE``) joins with ``--exact FILE``.
-   A seeded tenth of every exact set is held out.
+   The positions ``exact_dataset.is_held_out`` names (a hashed tenth, with their mirror
+   images and colour swaps) are never fitted: they measure the fit, here and in the
+   benchmark (``python -m oska_gui.strength``).
 2. **A first fit**: L2-regularised logistic regression (Newton's method) of those labels
    on the features of ``features.FeatureSpace``.
 3. **Self-play rounds** on larger boards (n = 5..8 by default): seeded games in which
@@ -18,8 +20,9 @@ One seeded command makes ``learned_weights.json`` from scratch:
    move, and the model is fitted again on everything so far. Games against weak and
    odd opponents matter: fitted only to games against strong play, the model learns
    to beat those and loses to a plain material count.
-4. **One model per solved board**: each exact set alone is fitted again, and that model
-   plays its board size (it knows that board better than the general one can).
+4. **One model per solved board**: each exact set alone is fitted again, with pattern
+   tables (``patterns``, the windows of ``PATTERN_WINDOWS``) on top of the counts, and
+   that model plays its board size (it knows that board better than the general one).
 5. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
    and how often the model's favourite move (one ply, no search) keeps the exact value
@@ -44,17 +47,24 @@ from pathlib import Path
 import numpy as np
 
 from .evaluators import oska_evaluator
-from .exact_dataset import is_playable, load_dataset
+from .exact_dataset import is_held_out, is_playable, load_dataset
 from .features import BUCKETS, feature_space
-from .learned import GENERAL, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
+from .learned import GENERAL, SCALE, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
 from .oska import OskaRules, Position, oska_rules
+from .patterns import PatternSpace, bands, pattern_space
 from .search import best_child
 from .selfplay import random_opening
 from .solver import _solution, run, solver_for
 
 L2 = 1e-3  # ridge on every weight: keeps rare features (a lone piece, a dead end) sane
 NEWTON_STEPS = 25
-HOLD_OUT = 0.1
+# each solved board's pattern windows: all bands of 3 rows on n = 4; on n = 5 (fewer
+# samples, longer rows) bands of 2 rows and the bands of 3 rows of at most 9 cells
+PATTERN_WINDOWS = {4: lambda rules: bands(rules, 3),
+                   5: lambda rules: bands(rules, 2) + bands(rules, 3, max_cells=9)}
+ADAM_STEPS = 1500
+ADAM_RATE = 0.05
+ADAM_BETAS = (0.9, 0.999)
 EXACT_SHARE = 0.4  # the exact sets' share of the total sample weight, split evenly
 DEPTHS = (1, 2, 3, 3, 4)  # self-play depths, drawn per game
 RANDOM_MOVE = 0.03  # a random move now and then, so games leave the beaten track
@@ -63,20 +73,20 @@ SPARRING = ("classic", "simple", "race")
 
 @dataclass
 class Samples:
-    """Feature rows and labels: ``rows[i]`` is (bucket, counts...), ``labels[i]`` in [0, 1]."""
+    """Feature rows and labels: ``rows[i]`` is (bucket, counts...), ``labels[i]`` in [0, 1].
+
+    Samples of a board with pattern tables also have ``windows[i]``, the position's
+    index in each window (``patterns.PatternSpace.indices``).
+    """
 
     rows: np.ndarray
     labels: np.ndarray
-
-    def split(self, share: float, seed: int) -> tuple[Samples, Samples]:
-        """Return (kept, held out) parts, the held-out one ``share`` of a seeded shuffle."""
-        order = np.random.default_rng(seed).permutation(len(self.labels))
-        cut = int(len(order) * share)
-        return self.take(order[cut:]), self.take(order[:cut])
+    windows: np.ndarray | None = None
 
     def take(self, index: np.ndarray) -> Samples:
-        """Return the samples at ``index``."""
-        return Samples(self.rows[index], self.labels[index])
+        """Return the samples at ``index`` (an index array or a boolean mask)."""
+        windows = None if self.windows is None else self.windows[index]
+        return Samples(self.rows[index], self.labels[index], windows)
 
 
 def label(result: int) -> float:
@@ -109,32 +119,42 @@ def solved_n4() -> tuple[list[Position], list[int]]:
 
 
 def exact_samples(rules: OskaRules, positions: Sequence[Position],
-                  results: Sequence[int]) -> Samples:
-    """Return the samples of the contact positions among ``positions``."""
+                  results: Sequence[int]) -> tuple[Samples, Samples]:
+    """Return the (kept, held-out) samples of the contact positions among ``positions``.
+
+    The held-out ones are those ``is_held_out`` names, which no fit may see; they have
+    pattern windows when ``PATTERN_WINDOWS`` gives the board tables.
+    """
     rows, kept = feature_rows(rules, positions)
-    return Samples(np.array(rows, dtype=np.int64),
-                   np.array([label(results[i]) for i in kept], dtype=float))
+    samples = Samples(np.array(rows, dtype=np.int64),
+                      np.array([label(results[i]) for i in kept], dtype=float))
+    if rules.n in PATTERN_WINDOWS:
+        indices = pattern_space(rules, PATTERN_WINDOWS[rules.n](rules)).indices
+        samples.windows = np.array([indices(positions[i]) for i in kept], dtype=np.int64)
+    held = np.array([is_held_out(rules, positions[i]) for i in kept], dtype=bool)
+    return samples.take(~held), samples.take(held)
 
 
-def dataset_samples(path: Path) -> tuple[Samples, object]:
-    """Return the samples of an exact dataset file and the loaded dataset."""
+def dataset_samples(path: Path) -> tuple[Samples, Samples, object]:
+    """Return the (kept, held-out) samples of an exact dataset file, and the dataset."""
     data = load_dataset(path)
     positions = [data.position(i) for i in range(len(data))]
     results = [data.solution(i).result for i in range(len(data))]
-    return exact_samples(data.rules, positions, results), data
+    return *exact_samples(data.rules, positions, results), data
 
 
 def solved_dataset(n: int, count: int, seed: int) -> Path:
     """Solve board ``n`` with the tablebase and write ``count`` seeded samples of it.
 
-    Returns the dataset's path, ``data/n{n}_exact.npz`` under the working folder.
+    Returns the dataset's path, ``data/n{n}_train.npz`` under the working folder (the
+    benchmark's ``n{n}_exact.npz`` stays as it is).
     """
     from .exact_dataset import write_dataset
     from .tablebase import solve_table
 
     start = time.perf_counter()
     table = solve_table(n)
-    path = Path("data") / f"n{n}_exact.npz"
+    path = Path("data") / f"n{n}_train.npz"
     written = write_dataset(table, path, count, seed)
     print(f"n = {n} solved: {table.positions:,} positions, {written:,} samples in {path} "
           f"({time.perf_counter() - start:.0f} s)", flush=True)
@@ -219,15 +239,79 @@ def fit(groups: Sequence[tuple[Samples, float]]) -> Model:
     return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()))
 
 
-def predict(model: Model, rows: np.ndarray) -> np.ndarray:
-    """Return the model's winning chances for the side to move of each feature row."""
+def fit_patterns(samples: Samples, rules: OskaRules) -> Model:
+    """Fit a model with pattern tables (``PATTERN_WINDOWS``) to ``samples``.
+
+    A window's contents and its mirror image share one value (``mirror_classes``).
+    """
+    space = pattern_space(rules, PATTERN_WINDOWS[rules.n](rules))
+    classes = mirror_classes(space)
+    index = np.stack([klass[samples.windows[:, w]] for w, klass in enumerate(classes)], 1)
+    theta, values = fit_tables(design(samples.rows), index, int(classes[-1].max()) + 1,
+                               samples.labels)
+    tables = tuple(tuple(np.rint(SCALE * values[klass]).astype(int).tolist()) for klass in classes)
+    return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()),
+                 space.windows, tables)
+
+
+def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int,
+               labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Fit ``logit = matrix @ theta + sum(values[index])`` (per row) to ``labels``.
+
+    Unregularised logistic regression by Adam: tens of thousands of table values,
+    where Newton's method would need a matrix of that size squared.
+
+    Args:
+        matrix: the design matrix of the counts, one row per sample.
+        index: the table entries of each sample, one column per window.
+        entries: how many table values there are (some may be in no sample).
+        labels: the labels in [0, 1].
+
+    Returns:
+        (theta, values): the counts' weights and the table values.
+    """
+    params = [np.zeros(matrix.shape[1]), np.zeros(entries)]
+    moments = [[np.zeros_like(p) for p in params] for _ in range(2)]
+    share = 1.0 / len(labels)
+    for step in range(1, ADAM_STEPS + 1):
+        logits = matrix @ params[0] + params[1][index].sum(axis=1)
+        error = share * (1.0 / (1.0 + np.exp(-logits)) - labels)
+        gradients = (matrix.T @ error,
+                     np.bincount(index.ravel(), np.repeat(error, index.shape[1]),
+                                 minlength=len(params[1])))
+        for param, gradient, first, second in zip(params, gradients, *moments, strict=True):
+            first += (1 - ADAM_BETAS[0]) * (gradient - first)
+            second += (1 - ADAM_BETAS[1]) * (gradient ** 2 - second)
+            param -= ADAM_RATE * (first / (1 - ADAM_BETAS[0] ** step)) / (
+                np.sqrt(second / (1 - ADAM_BETAS[1] ** step)) + 1e-8)
+    return params[0], params[1]
+
+
+def mirror_classes(space: PatternSpace) -> list[np.ndarray]:
+    """Return, per window, the weight number of each index: the same for a window's
+    contents and its mirror image, distinct across windows (numbered from 0 up)."""
+    classes, start = [], 0
+    for window, size in enumerate(space.sizes()):
+        index = np.arange(size)
+        mirrored = np.array([space.mirror(window, i) for i in range(size)])
+        _, klass = np.unique(np.minimum(index, mirrored), return_inverse=True)
+        classes.append(klass + start)
+        start += int(klass.max()) + 1
+    return classes
+
+
+def predict(model: Model, samples: Samples) -> np.ndarray:
+    """Return the model's winning chances for the side to move of each sample."""
     theta = np.array(model.table + model.weights)
-    return 1.0 / (1.0 + np.exp(-(design(rows) @ theta)))
+    logits = design(samples.rows) @ theta
+    for window, values in enumerate(model.patterns):
+        logits += np.array(values)[samples.windows[:, window]] / SCALE
+    return 1.0 / (1.0 + np.exp(-logits))
 
 
 def report(model: Model, name: str, held: Samples) -> str:
     """Return a line on how well ``model`` predicts the held-out exact samples ``held``."""
-    p = np.clip(predict(model, held.rows), 1e-9, 1 - 1e-9)
+    p = np.clip(predict(model, held), 1e-9, 1 - 1e-9)
     y = held.labels
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     decisive = y != 0.5
@@ -239,8 +323,8 @@ def report(model: Model, name: str, held: Samples) -> str:
 def one_ply_value_kept(model: Model, data: object, count: int) -> str:
     """Return a line on how often the model's favourite move keeps the exact value.
 
-    One ply, no search, on the first ``count`` samples of an exact dataset where the
-    moves do not all have the same value.
+    One ply, no search, on the first ``count`` held-out samples of an exact dataset
+    where the moves do not all have the same value.
     """
     rules = data.rules
     evaluate = learned_evaluator(rules, model)
@@ -248,7 +332,7 @@ def one_ply_value_kept(model: Model, data: object, count: int) -> str:
     for i in range(len(data)):
         if tried == count:
             break
-        if not data.choice_matters(i):
+        if not data.choice_matters(i) or not is_held_out(rules, data.position(i)):
             continue
         kids = [kid for kid, _ in data.children(i)]
         scores = [_child_score(rules, evaluate, kid) for kid in kids]
@@ -289,14 +373,12 @@ def train(args: argparse.Namespace) -> dict[str, Model]:
 
 def exact_sets(args: argparse.Namespace) -> list[ExactSet]:
     """Return the solved n = 4 game and every ``--exact`` dataset, split for holding out."""
-    positions, results = solved_n4()
-    kept, held = exact_samples(oska_rules(4), positions, results).split(HOLD_OUT, args.seed)
+    kept, held = exact_samples(oska_rules(4), *solved_n4())
     sets = [ExactSet(4, "n = 4 (solved here)", kept, held, None)]
     for n in args.solve:
         args.exact.append(solved_dataset(n, args.samples, args.seed))
     for path in args.exact:
-        samples, data = dataset_samples(path)
-        kept, held = samples.split(HOLD_OUT, args.seed)
+        kept, held, data = dataset_samples(path)
         sets.append(ExactSet(data.n, path.name, kept, held, data))
     return sets
 
@@ -320,7 +402,8 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     models = {GENERAL: model}
     for exact in sets:
-        own = models[str(exact.n)] = fit([(exact.kept, 1.0)])
+        own = models[str(exact.n)] = (fit_patterns(exact.kept, oska_rules(exact.n))
+                                      if exact.n in PATTERN_WINDOWS else fit([(exact.kept, 1.0)]))
         for label_, tried in (("general model", model), (f"n = {exact.n} model", own)):
             print(report(tried, f"{exact.name}, {label_}", exact.held))
             if exact.data is not None:

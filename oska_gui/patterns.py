@@ -1,0 +1,106 @@
+"""Pattern tables: a learned value for every way a few consecutive rows can be filled.
+
+As in Logistello's evaluation, a model looks at the board through windows, each a
+band of consecutive rows given as ``(first, rows)``: rows counted from the mover's home
+row (0 is the mover's back row). Each cell of a window is empty, the mover's or the
+other side's, so a window's contents is a base-3 number, its *index*: digit ``j``
+belongs to the window's ``j``-th cell in reading order from the mover's side. A model
+holds one table of values per window, and a position's pattern score is the sum of
+its windows' table entries.
+
+The mover's view flips the board top to bottom when Black moves (rows counted from
+Black's home, each row still read left to right). Swapping the colours of a position
+turns it half a circle, which is that flip and a left-right mirror; so tables that
+give a window's mirror image the same value (``mirror``; training ties them) keep both
+symmetries of the learned evaluator: a mirrored position scores the same, and swapping
+the colours negates White's score.
+
+The tables' size grows as 3 to the cells of a window, so they are used only on small
+boards (see ``learned``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .oska import BLACK, WHITE, OskaRules, Position
+
+Window = tuple[int, int]  # (first row, rows), counted from the mover's home row
+Slot = tuple[int, int, tuple[int, ...]]  # (shift, mask, code): how to read one window
+
+
+def bands(rules: OskaRules, rows: int, max_cells: int | None = None) -> tuple[Window, ...]:
+    """Return every window of ``rows`` consecutive rows of ``rules``' board, top to bottom,
+    or only those of at most ``max_cells`` cells."""
+    lengths = rules.lengths
+    return tuple((first, rows) for first in range(len(lengths) - rows + 1)
+                 if max_cells is None or sum(lengths[first:first + rows]) <= max_cells)
+
+
+class PatternSpace:
+    """Some windows of one board size, and how to find their indices in a position."""
+
+    def __init__(self, rules: OskaRules, windows: tuple[Window, ...]) -> None:
+        """Prepare ``windows`` on ``rules``' board; raises ValueError if one of them does
+        not fit on the board."""
+        count = len(rules.lengths)
+        for first, rows in windows:
+            if rows < 1 or first < 0 or first + rows > count:
+                raise ValueError(f"window ({first}, {rows}) is not a band of rows 0..{count - 1}")
+        self.rules = rules
+        self.windows = windows
+        self.cells = tuple(sum(rules.lengths[first:first + rows]) for first, rows in windows)
+        self.slots = (self._slots(WHITE), self._slots(BLACK))
+
+    def sizes(self) -> tuple[int, ...]:
+        """Return how many indices each window has: 3 to the power of its cells."""
+        return tuple(3 ** cells for cells in self.cells)
+
+    def indices(self, pos: Position) -> tuple[int, ...]:
+        """Return the index of every window of ``pos`` in the view of its side to move."""
+        own, their = (pos[0], pos[1]) if pos[2] == WHITE else (pos[1], pos[0])
+        return tuple(code[own >> shift & mask] + 2 * code[their >> shift & mask]
+                     for shift, mask, code in self.slots[pos[2]])
+
+    def mirror(self, window: int, index: int) -> int:
+        """Return the index of window ``window`` filled as ``index``, mirrored left-right."""
+        digits = [index // 3 ** j % 3 for j in range(self.cells[window])]
+        mirrored, start = 0, 0
+        first, rows = self.windows[window]
+        for row in range(first, first + rows):  # the same lengths from either side
+            length = self.rules.lengths[row]
+            for x in range(length):
+                mirrored += digits[start + length - 1 - x] * 3 ** (start + x)
+            start += length
+        return mirrored
+
+    def _slots(self, side: int) -> tuple[Slot, ...]:
+        """Return, for the mover ``side``, how to read each window from a bitboard.
+
+        A window's cells are consecutive bits of a bitboard; ``code[bits]`` is the
+        base-3 number with a 1 at each set bit's digit in the mover's reading order.
+        """
+        rules = self.rules
+        starts = [sum(rules.lengths[:r]) for r in range(len(rules.lengths) + 1)]
+        slots = []
+        for first, count in self.windows:
+            rows = [r if side == WHITE else len(rules.lengths) - 1 - r
+                    for r in range(first, first + count)]
+            low = min(starts[r] for r in rows)
+            places, digit = {}, 0
+            for row in rows:  # the mover's reading order
+                for cell in range(starts[row], starts[row + 1]):
+                    places[cell - low] = digit
+                    digit += 1
+            width = len(places)
+            code = tuple(sum(3 ** places[j] for j in range(width) if bits >> j & 1)
+                         for bits in range(1 << width))
+            slots.append((low, (1 << width) - 1, code))
+        return tuple(slots)
+
+
+@cache
+def pattern_space(rules: OskaRules, windows: tuple[Window, ...]) -> PatternSpace:
+    """Return the shared ``PatternSpace`` of ``windows`` on ``rules``' board."""
+    return PatternSpace(rules, windows)
+
