@@ -26,7 +26,7 @@ from importlib import resources
 from operator import mul
 
 from .features import BUCKETS, NAMES, feature_space
-from .oska import WHITE, OskaRules, Position
+from .oska import OskaRules, Position
 from .patterns import Window, pattern_space
 from .race import race_tables
 
@@ -149,20 +149,20 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[
         score = table[found[0]] + sum(map(mul, weights, found[1]))
         if windows:
             white, black, turn = pos
-            own, their = (white, black) if turn == WHITE else (black, white)
-            for shift, mask, code, values in windows[turn]:
-                score += values[code[own >> shift & mask] + 2 * code[their >> shift & mask]]
+            for shift, mask, white_digits, black_digits, values in windows[turn]:
+                score += values[white_digits[white >> shift & mask]
+                                + black_digits[black >> shift & mask]]
         return cap if score > cap else max(score, -cap)
 
     return evaluate
 
 
-Reader = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _pattern_windows(rules: OskaRules, model: Model) -> tuple[tuple[Reader, ...], ...]:
-    """Return, per side to move, each window's (shift, mask, code, values), or () when
-    ``model`` has no pattern tables: what the evaluator's inner loop reads."""
+    """Return, per side to move, each window's ``patterns.Slot`` and its table values,
+    or () when ``model`` has no pattern tables: what the evaluator's inner loop reads."""
     if not model.windows:
         return ()
     space = pattern_space(rules, model.windows)

@@ -26,7 +26,8 @@ from functools import cache
 from .oska import BLACK, WHITE, OskaRules, Position
 
 Window = tuple[int, int]  # (first row, rows), counted from the mover's home row
-Slot = tuple[int, int, tuple[int, ...]]  # (shift, mask, code): how to read one window
+# how to read one window: (shift, mask, White's digits, Black's digits), see _slots
+Slot = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 
 
 def bands(rules: OskaRules, rows: int, max_cells: int | None = None) -> tuple[Window, ...]:
@@ -58,9 +59,9 @@ class PatternSpace:
 
     def indices(self, pos: Position) -> tuple[int, ...]:
         """Return the index of every window of ``pos`` in the view of its side to move."""
-        own, their = (pos[0], pos[1]) if pos[2] == WHITE else (pos[1], pos[0])
-        return tuple(code[own >> shift & mask] + 2 * code[their >> shift & mask]
-                     for shift, mask, code in self.slots[pos[2]])
+        white, black, turn = pos
+        return tuple(white_code[white >> shift & mask] + black_code[black >> shift & mask]
+                     for shift, mask, white_code, black_code in self.slots[turn])
 
     def mirror(self, window: int, index: int) -> int:
         """Return the index of window ``window`` filled as ``index``, mirrored left-right."""
@@ -77,8 +78,10 @@ class PatternSpace:
     def _slots(self, side: int) -> tuple[Slot, ...]:
         """Return, for the mover ``side``, how to read each window from a bitboard.
 
-        A window's cells are consecutive bits of a bitboard; ``code[bits]`` is the
-        base-3 number with a 1 at each set bit's digit in the mover's reading order.
+        A window's cells are consecutive bits of a bitboard, read with ``shift`` and
+        ``mask``. ``code[bits]`` is the base-3 number with a 1 at each set bit's digit
+        in the mover's reading order; the mover's pieces count once and the other
+        side's twice, so each colour gets its own table and the index is their sum.
         """
         rules = self.rules
         starts = [sum(rules.lengths[:r]) for r in range(len(rules.lengths) + 1)]
@@ -95,7 +98,9 @@ class PatternSpace:
             width = len(places)
             code = tuple(sum(3 ** places[j] for j in range(width) if bits >> j & 1)
                          for bits in range(1 << width))
-            slots.append((low, (1 << width) - 1, code))
+            twice = tuple(2 * value for value in code)
+            white, black = (code, twice) if side == WHITE else (twice, code)
+            slots.append((low, (1 << width) - 1, white, black))
         return tuple(slots)
 
 
