@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 
+from ..learned import shipped_models
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, Quit, Resize
 from .game_scene import GameScene
@@ -64,6 +65,9 @@ class App:
                 event from the front end (the window closing) ends the App either way.
         """
         self.pacer = GcPacer()
+        # parse the learned evaluator's weights (400 KB) now rather than in the frame
+        # where a computer player first needs them: ~50 ms here, ~3 times that in a browser
+        shipped_models()
         self.can_quit = can_quit
         self.storage = storage
         self.bots = dict(bots or {})
@@ -179,9 +183,17 @@ class App:
     def update(self, dt: float) -> None:
         """Let ``dt`` seconds pass: animations, and computer thinking for one slice."""
         dt = max(0.0, dt)
+        if self._computer_turn():
+            self.pacer.hold()
         self.scene.update(dt)
-        thinking = self.scene is self.game and self.game.busy
-        self.pacer.frame(thinking)
+        self.pacer.frame(self._computer_turn())
+
+    def _computer_turn(self) -> bool:
+        """Return True while the computer thinks (a move or a hint) or is about to."""
+        if self.game is None or self.scene is not self.game:
+            return False
+        match = self.game.match
+        return self.game.busy or (not match.over and match.is_computer(match.turn))
 
     def draw(self, canvas: Canvas) -> None:
         """Paint the current scene (and the help overlay) on ``canvas``."""

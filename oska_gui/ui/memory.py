@@ -80,6 +80,12 @@ class GcPacer:
         self.reclaim_slice = reclaim_slice
         self.frozen = False
 
+    def hold(self) -> None:
+        """Freeze everything now: the computer is about to think in this frame, and a
+        full collection in its first slice would walk every object of the program."""
+        gc.freeze()
+        self.frozen = True
+
     def frame(self, thinking: bool) -> None:
         """Do this frame's share of memory work; call once per frame.
 
