@@ -430,7 +430,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
     args = parser.parse_args(argv)
     models = train(args)
-    args.out.write_text(json.dumps(models_to_json(models), indent=1) + "\n", encoding="utf-8")
+    # compact: the pattern tables hold about 136,000 numbers
+    text = json.dumps(models_to_json(models), separators=(",", ":"))
+    args.out.write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
     return 0
 
