@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -204,12 +205,12 @@ def write_dataset(tb: Tablebase, path: str | Path, count: int, seed: int = 0, *,
         met_rates, met_plies = [float("nan")] * len(positions), [-1] * len(positions)
     else:
         positions, met_rates, met_plies = sample_games(tb, count, seed, rates)
-    arrays = dataset_arrays(tb, positions)
+    arrays: dict[str, Any] = dict(  # Any: numpy's stubs type each keyword as a bool flag
+        dataset_arrays(tb, positions), n=np.int64(tb.rules.n), seed=np.int64(seed),
+        rates=np.array(rates, np.float64), rate=np.array(met_rates, np.float64),
+        ply=np.array(met_plies, np.int16))
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, n=np.int64(tb.rules.n), seed=np.int64(seed),
-                        rates=np.array(rates, np.float64),
-                        rate=np.array(met_rates, np.float64),
-                        ply=np.array(met_plies, np.int16), **arrays)
+    np.savez_compressed(path, **arrays)
     return len(positions)
 
 

@@ -81,7 +81,7 @@ def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[Choi
     from .exact_dataset import is_held_out, load_dataset  # numpy: only when measured
 
     dataset = load_dataset(path)
-    jobs = []
+    jobs: list[ChoiceJob] = []
     for i in range(len(dataset)):
         if len(jobs) == count:
             break

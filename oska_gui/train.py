@@ -46,8 +46,9 @@ from pathlib import Path
 
 import numpy as np
 
+from .core import Evaluator
 from .evaluators import oska_evaluator
-from .exact_dataset import is_held_out, is_playable, load_dataset
+from .exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from .features import BUCKETS, feature_space
 from .learned import GENERAL, SCALE, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
 from .oska import OskaRules, Position, oska_rules
@@ -135,7 +136,7 @@ def exact_samples(rules: OskaRules, positions: Sequence[Position],
     return samples.take(~held), samples.take(held)
 
 
-def dataset_samples(path: Path) -> tuple[Samples, Samples, object]:
+def dataset_samples(path: Path) -> tuple[Samples, Samples, ExactDataset]:
     """Return the (kept, held-out) samples of an exact dataset file, and the dataset."""
     data = load_dataset(path)
     positions = [data.position(i) for i in range(len(data))]
@@ -244,6 +245,8 @@ def fit_patterns(samples: Samples, rules: OskaRules) -> Model:
 
     A window's contents and its mirror image share one value (``mirror_classes``).
     """
+    if samples.windows is None:
+        raise ValueError("pattern tables need samples with their windows")
     space = pattern_space(rules, PATTERN_WINDOWS[rules.n](rules))
     classes = mirror_classes(space)
     index = np.stack([klass[samples.windows[:, w]] for w, klass in enumerate(classes)], 1)
@@ -304,8 +307,11 @@ def predict(model: Model, samples: Samples) -> np.ndarray:
     """Return the model's winning chances for the side to move of each sample."""
     theta = np.array(model.table + model.weights)
     logits = design(samples.rows) @ theta
-    for window, values in enumerate(model.patterns):
-        logits += np.array(values)[samples.windows[:, window]] / SCALE
+    if model.patterns:
+        if samples.windows is None:
+            raise ValueError("a model with pattern tables needs samples with their windows")
+        for window, values in enumerate(model.patterns):
+            logits += np.array(values)[samples.windows[:, window]] / SCALE
     return 1.0 / (1.0 + np.exp(-logits))
 
 
@@ -320,7 +326,7 @@ def report(model: Model, name: str, held: Samples) -> str:
             f"winner named in {100 * right:.1f} % of decisive ones")
 
 
-def one_ply_value_kept(model: Model, data: object, count: int) -> str:
+def one_ply_value_kept(model: Model, data: ExactDataset, count: int) -> str:
     """Return a line on how often the model's favourite move keeps the exact value.
 
     One ply, no search, on the first ``count`` held-out samples of an exact dataset
@@ -341,7 +347,7 @@ def one_ply_value_kept(model: Model, data: object, count: int) -> str:
     return f"  favourite move keeps the value in {100 * kept / max(1, tried):.1f} % of {tried}"
 
 
-def _child_score(rules: OskaRules, evaluate, child: Position) -> int:  # noqa: ANN001
+def _child_score(rules: OskaRules, evaluate: Evaluator, child: Position) -> int:
     """Return the mover's score of moving to ``child``: the game's end if over there."""
     result = rules.terminal(child)
     if result is not None:
@@ -360,7 +366,7 @@ class ExactSet:
     name: str
     kept: Samples
     held: Samples
-    data: object | None  # an ExactDataset, with every move's value, when loaded from one
+    data: ExactDataset | None  # every move's value, when loaded from a dataset
 
 
 def train(args: argparse.Namespace) -> dict[str, Model]:
