@@ -33,8 +33,9 @@ from pathlib import Path
 from typing import Any
 
 from . import search
+from .core import BLACK, SIDE_LETTERS, WHITE, Position
 from .evaluators import oska_evaluator
-from .oska import BLACK, SIDE_LETTERS, WHITE, OskaRules, Position, oska_rules
+from .oska import OskaRules, oska_rules
 from .spec import DEFAULT_EVALUATOR, movegen, oskaplayer
 
 POSITIONS_FILE = Path(__file__).with_name("bench_positions.json")

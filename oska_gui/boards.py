@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .oska import BLACK, SIZES, WHITE, OskaRules, oska_rules
+from .core import BLACK, WHITE
+from .oska import SIZES, OskaRules, oska_rules
 
 _PLAYERS = {"w": WHITE, "b": BLACK}
 

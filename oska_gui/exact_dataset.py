@@ -33,7 +33,8 @@ from typing import Any
 
 import numpy as np
 
-from .oska import OskaRules, Position, oska_rules
+from .core import Position
+from .oska import OskaRules, oska_rules
 from .solver import Solution, _parent_score, _score, _solution
 from .tablebase import Tablebase, as_arrays
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .oska import BLACK, WHITE, OskaRules
+from .core import BLACK, WHITE
+from .oska import OskaRules
 
 CHUNK_BITS = 11  # table lookups per side: ceil(cells / CHUNK_BITS); 2048 entries a table
 CHUNK_MASK = (1 << CHUNK_BITS) - 1

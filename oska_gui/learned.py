@@ -25,8 +25,9 @@ from functools import cache
 from importlib import resources
 from operator import mul
 
+from .core import Position
 from .features import BUCKETS, NAMES, feature_space
-from .oska import OskaRules, Position
+from .oska import OskaRules
 from .patterns import Window, pattern_space
 from .race import race_tables
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .oska import BLACK, WHITE, OskaRules, Position
+from .core import BLACK, WHITE, Position
+from .oska import OskaRules
 
 Window = tuple[int, int]  # (first row, rows), counted from the mover's home row
 # how to read one window: (shift, mask, White's digits, Black's digits), see _slots

@@ -21,7 +21,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .oska import BLACK, WHITE, OskaRules, pieces
+from .core import BLACK, WHITE, pieces
+from .oska import OskaRules
 
 MEMO_LIMIT = 1 << 16  # answers kept per board size; the memo starts again when full
 

@@ -32,16 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from .boards import read_board, read_player
-from .oska import (
-    BLACK,
-    SIDE_LETTERS,
-    SIDE_WORDS,
-    WHITE,
-    OskaRules,
-    Position,
-    check_n,
-    oska_rules,
-)
+from .core import BLACK, SIDE_LETTERS, SIDE_WORDS, WHITE, Position
+from .oska import OskaRules, check_n, oska_rules
 
 FORMAT = "oska-game"
 VERSION = 1

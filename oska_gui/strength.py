@@ -30,8 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .core import BLACK, WHITE, Position
 from .evaluators import oska_evaluator
-from .oska import BLACK, WHITE, OskaRules, Position, oska_rules
+from .oska import OskaRules, oska_rules
 from .search import Thinker, best_child
 from .selfplay import GameRecord, Player, play_game, random_opening
 from .spec import DEFAULT_EVALUATOR

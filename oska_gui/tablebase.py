@@ -48,7 +48,8 @@ from numba.core import cgutils
 from numba.core.dispatcher import Dispatcher
 from numba.core.extending import intrinsic
 
-from .oska import OskaRules, Position, oska_rules
+from .core import Position
+from .oska import OskaRules, oska_rules
 from .solver import Solution
 
 DEFAULT_MAX_BYTES = 16 * 2**30  # refuse tables that would not fit the machine's memory

@@ -46,12 +46,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .core import Evaluator
+from .core import Evaluator, Position
 from .evaluators import oska_evaluator
 from .exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from .features import BUCKETS, feature_space
 from .learned import GENERAL, SCALE, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
-from .oska import OskaRules, Position, oska_rules
+from .oska import OskaRules, oska_rules
 from .patterns import PatternSpace, bands, pattern_space
 from .search import best_child
 from .selfplay import random_opening

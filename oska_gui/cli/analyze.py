@@ -6,8 +6,9 @@ import argparse
 import textwrap
 import time
 
+from ..core import SIDE_NAMES, Position
 from ..evaluators import EVALUATORS, oska_evaluator
-from ..oska import SIDE_NAMES, OskaRules, Position
+from ..oska import OskaRules
 from ..search import Thinker, is_game_end, plies_to_end
 from ..solver import Solution, TooBig, solver_for
 from .common import (

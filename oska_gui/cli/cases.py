@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..oska import BLACK, SIDE_LETTERS, WHITE, OskaRules, Position, pieces
+from ..core import BLACK, SIDE_LETTERS, WHITE, Position, pieces
+from ..oska import OskaRules
 
 PLAYOUT = "random playout"
 

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..boards import read_board
+from ..core import Position
 from ..external import DEFAULT_TIME_LIMIT
-from ..oska import SIZES, OskaRules, Position, check_n
+from ..oska import SIZES, OskaRules, check_n
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 

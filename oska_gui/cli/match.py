@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..core import Position
 from ..evaluators import EVALUATORS
 from ..external import REASONS, ExternalPlayer, parse_bot_spec
-from ..oska import OskaRules, Position, oska_rules
+from ..oska import OskaRules, oska_rules
 from ..records import Record, save
 from ..selfplay import random_opening
 from .common import (

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..bot_process import LoadError
+from ..core import SIDE_LETTERS, Position
 from ..evaluators import EVALUATORS
 from ..external import ExternalPlayer
-from ..oska import SIDE_LETTERS, OskaRules, Position
+from ..oska import OskaRules
 from ..ui.games import make_game
 from ..ui.layout import OSKA
 from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..oska import SIDE_NAMES, OskaRules, Position
+from ..core import SIDE_NAMES, Position
+from ..oska import OskaRules
 from ..records import Record, from_positions
 from .players import Mover, Turn
 

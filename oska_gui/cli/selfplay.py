@@ -6,8 +6,9 @@ import argparse
 import random
 import textwrap
 
+from ..core import SIDE_NAMES, Position
 from ..evaluators import EVALUATORS
-from ..oska import SIDE_NAMES, OskaRules, Position, oska_rules
+from ..oska import OskaRules, oska_rules
 from ..records import save
 from ..selfplay import random_opening
 from .common import (

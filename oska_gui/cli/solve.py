@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..oska import SIDE_NAMES
+from ..core import SIDE_NAMES
 from ..solver import Solution
 from .common import CliError, add_subcommand, board_size, natural_int, positive_int
 

@@ -101,6 +101,10 @@ class GameAdapter:
         """Return the notation of ``move``: 'b2-c1', 'b2xd3' (capture) or 'pass'."""
         return self.rules.move_text(move)
 
+    def board_rows(self, pos: Position) -> list[str]:
+        """Return the board of ``pos`` as row strings, as external bots read and write it."""
+        return self.rules.to_rows(pos)
+
     def piece_at(self, pos: Position, cell: int) -> int | None:
         """Return WHITE or BLACK for the piece on ``cell`` in ``pos``, or None if empty."""
         bit = 1 << cell

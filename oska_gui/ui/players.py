@@ -256,10 +256,9 @@ class BoardBotPlayer:
 
     def start(self, position: Position) -> None:
         """Send the position to the bot (a failure of an earlier move is forgotten)."""
-        rules = self.game.rules
         self.failure = None
         self._position = position
-        self.bot.request(rules.to_rows(position), "wb"[position[2]], self.depth)
+        self.bot.request(self.game.board_rows(position), "wb"[position[2]], self.depth)
         self._asked = True
 
     def advance(self, seconds: float) -> Position | None:
@@ -283,7 +282,7 @@ class BoardBotPlayer:
         """Return the legal child of ``position`` whose board is ``rows``, or None (setting
         ``failure``)."""
         for legal in self.game.legal_moves(position):
-            if self.game.rules.to_rows(legal.child) == list(rows):
+            if self.game.board_rows(legal.child) == list(rows):
                 return legal.child
         self.failure = f"{self.name} forfeits: it returned a board no legal move produces"
         return None
