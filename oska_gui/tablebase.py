@@ -224,6 +224,19 @@ _lowest_cell = cast(Callable[[int], int], _lowest_cell_ir)
 _prefetch = cast(Callable[[np.ndarray, int], None], _prefetch_ir)
 
 
+@njit
+def _colex_rank(members: int, skip: int, binom: np.ndarray) -> int:
+    """Return the colex rank of the set of cells ``members`` (a bitboard), each cell
+    numbered among the cells not in ``skip`` (a bitboard disjoint from ``members``)."""
+    rank = k = 0
+    while members:
+        cell = _lowest_cell(members)
+        members &= members - 1
+        k += 1
+        rank += binom[cell - _popcount(skip & ((1 << cell) - 1)), k]
+    return rank
+
+
 class CodeKernels(NamedTuple):
     """Compiled code arithmetic for one span K (see the module doc)."""
 
@@ -283,21 +296,8 @@ def place_kernels(t: Tables) -> PlaceKernels:
     @njit
     def place(white: int, black: int, turn: int) -> int:
         """Return the place in the table of the position (white, black, turn)."""
-        white_rank = k = 0
-        rest = white
-        while rest:
-            cell = _lowest_cell(rest)
-            rest &= rest - 1
-            k += 1
-            white_rank += binom[cell, k]
-        black_rank = k = 0
-        rest = black
-        while rest:
-            cell = _lowest_cell(rest)
-            rest &= rest - 1
-            k += 1
-            below = cell - _popcount(white & ((1 << cell) - 1))  # its number among non-white
-            black_rank += binom[below, k]
+        white_rank = _colex_rank(white, 0, binom)
+        black_rank = _colex_rank(black, white, binom)  # black numbers only non-white cells
         w, b = _popcount(white), _popcount(black)
         return base[w, b] + ((white_rank * span_of[w, b] + black_rank) << 1) + turn
 
