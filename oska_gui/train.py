@@ -21,7 +21,7 @@ One seeded command makes ``learned_weights.json`` from scratch:
    odd opponents matter: fitted only to games against strong play, the model learns
    to beat those and loses to a plain material count.
 4. **One model per solved board**: each exact set alone is fitted again, with pattern
-   tables (``patterns``, the windows of ``PATTERN_WINDOWS``) on top of the counts, and
+   tables (``patterns``, the windows of ``pattern_windows``) on top of the counts, and
    that model plays its board size (it knows that board better than the general one).
 5. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
@@ -52,17 +52,13 @@ from .exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from .features import BUCKETS, feature_space
 from .learned import GENERAL, SCALE, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
 from .oska import OskaRules, oska_rules
-from .patterns import PatternSpace, bands, pattern_space
+from .patterns import PatternSpace, Window, bands, pattern_space
 from .search import best_child
 from .selfplay import random_opening
 from .solver import _solution, run, solver_for
 
 L2 = 1e-3  # ridge on every weight: keeps rare features (a lone piece, a dead end) sane
 NEWTON_STEPS = 25
-# each solved board's pattern windows: all bands of 3 rows on n = 4; on n = 5 (fewer
-# samples, longer rows) bands of 2 rows and the bands of 3 rows of at most 9 cells
-PATTERN_WINDOWS = {4: lambda rules: bands(rules, 3),
-                   5: lambda rules: bands(rules, 2) + bands(rules, 3, max_cells=9)}
 ADAM_STEPS = 1500
 ADAM_RATE = 0.05
 ADAM_BETAS = (0.9, 0.999)
@@ -88,6 +84,19 @@ class Samples:
         """Return the samples at ``index`` (an index array or a boolean mask)."""
         windows = None if self.windows is None else self.windows[index]
         return Samples(self.rows[index], self.labels[index], windows)
+
+
+def pattern_windows(rules: OskaRules) -> tuple[Window, ...]:
+    """Return the windows of the pattern tables of ``rules``' board, () for none.
+
+    Every band of 3 rows on n = 4; on n = 5 (fewer samples, longer rows) the bands of
+    2 rows and the 3-row bands of at most 9 cells; none on unsolved boards.
+    """
+    if rules.n == 4:
+        return bands(rules, 3)
+    if rules.n == 5:
+        return bands(rules, 2) + bands(rules, 3, max_cells=9)
+    return ()
 
 
 def label(result: int) -> float:
@@ -124,13 +133,14 @@ def exact_samples(rules: OskaRules, positions: Sequence[Position],
     """Return the (kept, held-out) samples of the contact positions among ``positions``.
 
     The held-out ones are those ``is_held_out`` names, which no fit may see; they have
-    pattern windows when ``PATTERN_WINDOWS`` gives the board tables.
+    pattern windows when ``pattern_windows`` gives the board tables.
     """
     rows, kept = feature_rows(rules, positions)
     samples = Samples(np.array(rows, dtype=np.int64),
                       np.array([label(results[i]) for i in kept], dtype=float))
-    if rules.n in PATTERN_WINDOWS:
-        indices = pattern_space(rules, PATTERN_WINDOWS[rules.n](rules)).indices
+    windows = pattern_windows(rules)
+    if windows:
+        indices = pattern_space(rules, windows).indices
         samples.windows = np.array([indices(positions[i]) for i in kept], dtype=np.int64)
     held = np.array([is_held_out(rules, positions[i]) for i in kept], dtype=bool)
     return samples.take(~held), samples.take(held)
@@ -241,13 +251,13 @@ def fit(groups: Sequence[tuple[Samples, float]]) -> Model:
 
 
 def fit_patterns(samples: Samples, rules: OskaRules) -> Model:
-    """Fit a model with pattern tables (``PATTERN_WINDOWS``) to ``samples``.
+    """Fit a model with pattern tables (``pattern_windows``) to ``samples``.
 
     A window's contents and its mirror image share one value (``mirror_classes``).
     """
     if samples.windows is None:
         raise ValueError("pattern tables need samples with their windows")
-    space = pattern_space(rules, PATTERN_WINDOWS[rules.n](rules))
+    space = pattern_space(rules, pattern_windows(rules))
     classes = mirror_classes(space)
     index = np.stack([klass[samples.windows[:, w]] for w, klass in enumerate(classes)], 1)
     theta, values = fit_tables(design(samples.rows), index, int(classes[-1].max()) + 1,
@@ -408,8 +418,9 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     models = {GENERAL: model}
     for exact in sets:
-        own = models[str(exact.n)] = (fit_patterns(exact.kept, oska_rules(exact.n))
-                                      if exact.n in PATTERN_WINDOWS else fit([(exact.kept, 1.0)]))
+        rules = oska_rules(exact.n)
+        own = models[str(exact.n)] = (fit_patterns(exact.kept, rules) if pattern_windows(rules)
+                                      else fit([(exact.kept, 1.0)]))
         for label_, tried in (("general model", model), (f"n = {exact.n} model", own)):
             print(report(tried, f"{exact.name}, {label_}", exact.held))
             if exact.data is not None:

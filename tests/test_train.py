@@ -64,7 +64,7 @@ def test_pattern_tables_fit_better_than_the_counts_alone() -> None:
                          np.vstack([kept.windows, held.windows]))
     with_tables = train.fit_patterns(both, rules)
     counts_only = train.fit([(both, 1.0)])
-    assert with_tables.windows == train.PATTERN_WINDOWS[4](rules)
+    assert with_tables.windows == train.pattern_windows(rules)
     assert log_loss(with_tables, both) < log_loss(counts_only, both) - 0.05
     space = pattern_space(rules, with_tables.windows)
     for window, values in enumerate(with_tables.patterns):
