@@ -17,7 +17,7 @@ from ui_fakes import RecordingCanvas
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
 from oska_gui.ui.games import make_game
-from oska_gui.ui.hints import hint_player
+from oska_gui.ui.hints import HintPlayer
 from oska_gui.ui.memory import BATCH, GcPacer, Reclaimer
 from oska_gui.ui.players import make_player
 from oska_gui.ui.settings import MemoryStorage
@@ -107,7 +107,7 @@ def test_search_players_hand_their_tables_to_the_reclaimer() -> None:
         pass
     finished = reclaimer.pending
     assert finished > 0  # a depth-3 search fills its table
-    hint = hint_player(game, reclaimer)
+    hint = HintPlayer(game, reclaimer)
     hint.start(game.start())
     hint.advance(0.01)
     hint.stop()  # abandoned in the middle: its tables are handed over too

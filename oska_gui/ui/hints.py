@@ -152,10 +152,3 @@ class HintPlayer:
                 release(thinker, self.reclaimer)
         self._check = self._safe = None
 
-
-def hint_player(game: GameAdapter, reclaimer: Reclaimer | None = None) -> HintPlayer:
-    """Return the player that suggests moves to humans (best evaluator, about 1 s).
-
-    ``reclaimer`` frees its spent search tables a little per frame (see ``SearchPlayer``).
-    """
-    return HintPlayer(game, reclaimer)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..core import SIDE_NAMES, Move, Outcome, Termination
 from .games import GameAdapter, Position
-from .hints import HintPlayer, hint_player
+from .hints import HintPlayer
 from .history import History
 from .memory import Reclaimer
 from .players import Player, make_player
@@ -258,7 +258,7 @@ class Match:
         if not self.human_to_move:
             return False
         if self._hinter is None and self.hint is None:
-            self._hinter = hint_player(self.game, self.reclaimer)
+            self._hinter = HintPlayer(self.game, self.reclaimer)
             self._hinter.start(self.position)
         return True
 
