@@ -4,7 +4,7 @@ The classic assignment functions are importable from here:
 ``movegen``, ``oskaplayer`` (Oska) and ``hexapawn``, ``move_maker``, ``move_chooser``.
 """
 
-from .hexapawn import hexapawn, move_chooser, move_maker
-from .spec import movegen, oskaplayer
+from oska_gui.spec.hexapawn import hexapawn, move_chooser, move_maker
+from oska_gui.spec.oska import movegen, oskaplayer
 
 __all__ = ["hexapawn", "move_chooser", "move_maker", "movegen", "oskaplayer"]

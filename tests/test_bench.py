@@ -1,4 +1,4 @@
-"""Tests of the benchmark command's tools (``oska_gui.bench``).
+"""Tests of the benchmark command's tools (``oska_gui.tools.bench``).
 
 The figures themselves are not tested (timing belongs to the command); what is tested
 is that they measure what they claim: the stored midgame set is the seeded script's
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from oska_gui import bench
-from oska_gui.evaluators import oska_evaluator
-from oska_gui.oska import OskaRules, Position, oska_rules
-from oska_gui.search import AlphaBeta, Progress, analyse, run
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.search import AlphaBeta, Progress, analyse, run
+from oska_gui.games.oska import OskaRules, Position, oska_rules
+from oska_gui.tools import bench
 
 
 def test_the_stored_midgames_are_what_the_seeded_script_writes(tmp_path: Path) -> None:

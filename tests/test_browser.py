@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from oska_gui.oska import BLACK, WHITE
+from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui import theme
 from oska_gui.ui.game_scene import banner_rect
 from oska_gui.ui.games import GameAdapter, Position, make_game

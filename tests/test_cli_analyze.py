@@ -7,10 +7,10 @@ import random
 
 from cli_helpers import run_cli
 
-from oska_gui.evaluators import oska_evaluator
-from oska_gui.oska import BLACK, WHITE, oska_rules
-from oska_gui.search import analyse, is_game_end
-from oska_gui.solver import solve
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.search import analyse, is_game_end
+from oska_gui.engine.solver import solve
+from oska_gui.games.oska import BLACK, WHITE, oska_rules
 
 
 def field(stdout: str, name: str) -> str:

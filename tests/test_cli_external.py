@@ -1,4 +1,4 @@
-"""The process-isolated external player (``oska_gui.external``) used directly, as the GUI will.
+"""The process-isolated external player (``oska_gui.bots.external``) used directly, as the GUI will.
 
 Covers the non-blocking request/poll cycle, recovery after hangs and crashes, cancel
 and close, the parent-death watchdog, and the judging of returned boards.
@@ -20,9 +20,9 @@ from hostile_helpers import alive, wait_until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oska_gui.bot_process import BotProcess, LoadError
-from oska_gui.external import REASONS, ExternalPlayer, judge_move
-from oska_gui.oska import SIDE_LETTERS, oska_rules
+from oska_gui.bots.bot_process import BotProcess, LoadError
+from oska_gui.bots.external import REASONS, ExternalPlayer, judge_move
+from oska_gui.games.oska import SIDE_LETTERS, oska_rules
 
 START = ["wwww", "---", "--", "---", "bbbb"]
 SLOW_BOT = """
@@ -126,7 +126,7 @@ def test_a_bot_dies_with_its_parent(tmp_path: Path) -> None:
     bot = write_bot(tmp_path, "hangs")
     code = textwrap.dedent(f"""
         import os, sys, time
-        from oska_gui.bot_process import BotProcess
+        from oska_gui.bots.bot_process import BotProcess
         process = BotProcess({str(bot)!r})
         process.wait_ready()
         process.call("oskaplayer", [{START!r}, "w", 1], 60)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli, table_rows, write_bot
 
-from oska_gui.records import load
+from oska_gui.play.records import load
 
 # bot -> (forfeit reason, words the report must show about it)
 MISBEHAVIOUR = {

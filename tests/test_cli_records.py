@@ -1,4 +1,4 @@
-"""Game records (``oska_gui.records``): save/load round trips and every kind of bad file."""
+"""Game records (``oska_gui.play.records``): save/load round trips and every kind of bad file."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oska_gui.oska import BLACK, WHITE, oska_rules
-from oska_gui.records import Record, RecordError, from_positions, load, save
+from oska_gui.games.oska import BLACK, WHITE, oska_rules
+from oska_gui.play.records import Record, RecordError, from_positions, load, save
 
 SETTINGS = settings(max_examples=40, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

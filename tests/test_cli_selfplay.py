@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import run_cli
 
-from oska_gui.oska import SIDE_NAMES, oska_rules
-from oska_gui.records import load
+from oska_gui.games.oska import SIDE_NAMES, oska_rules
+from oska_gui.play.records import load
 
 TIMING = re.compile(r"\(\d+\.\d+ s\)")
 PLY = re.compile(r"^ply +(\d+) +(White|Black) +(\S+) +\(([^)]*)\)")

@@ -31,10 +31,10 @@ from desktop_helpers import (
     step_until,
 )
 
-from oska_gui import records
 from oska_gui.desktop.events import translate
 from oska_gui.desktop.options import replay_of
-from oska_gui.oska import oska_rules
+from oska_gui.games.oska import oska_rules
+from oska_gui.play import records
 from oska_gui.ui import theme
 from oska_gui.ui.events import KeyPress, PointerDown, PointerUp, Quit, Resize
 

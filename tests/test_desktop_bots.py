@@ -23,10 +23,10 @@ from desktop_helpers import (
     save,
 )
 
+from oska_gui.bots.external import REASONS, parse_bot_spec
 from oska_gui.desktop.bots import ExternalBot
 from oska_gui.desktop.loop import DesktopRunner
-from oska_gui.external import REASONS, parse_bot_spec
-from oska_gui.oska import BLACK, WHITE
+from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
 from oska_gui.ui.settings import EXTERNAL, MemoryStorage
@@ -35,7 +35,7 @@ from oska_gui.ui.start_scene import StartScene
 pytestmark = pytest.mark.usefixtures("display")
 
 FIRST_MOVE = '''
-from oska_gui.spec import movegen
+from oska_gui.spec.oska import movegen
 
 def oskaplayer(board, player, depth):
     boards = movegen(board, player)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oska_gui.evaluators import (
+from oska_gui.engine.evaluators import (
     PASSED_WIN,
     Evaluator,
     Weights,
@@ -23,8 +23,8 @@ from oska_gui.evaluators import (
     oska_evaluator,
     simple_evaluator,
 )
-from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
-from oska_gui.search import WIN_BOUND, analyse, is_game_end
+from oska_gui.engine.search import WIN_BOUND, analyse, is_game_end
+from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -17,10 +17,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oska_gui import hexapawn, move_chooser, move_maker
-from oska_gui.oska import BLACK, WHITE, Position
-from oska_gui.pawns import pawn_evaluator, pawn_rules
-from oska_gui.search import analyse, is_game_end, plies_to_end
-from oska_gui.solver import solve
+from oska_gui.engine.search import analyse, is_game_end, plies_to_end
+from oska_gui.engine.solver import solve
+from oska_gui.games.oska import BLACK, WHITE, Position
+from oska_gui.games.pawns import pawn_evaluator, pawn_rules
 
 Grid = list[list[int]]
 

@@ -30,8 +30,8 @@ from hostile_helpers import (
     wait_until,
 )
 
-from oska_gui import proctree
-from oska_gui.external import ExternalPlayer
+from oska_gui.bots import proctree
+from oska_gui.bots.external import ExternalPlayer
 
 pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /proc")
 
@@ -164,7 +164,7 @@ def test_a_caller_killed_outright_takes_the_bot_and_its_processes_along(tmp_path
     bot, pids = write_spawner(tmp_path, marker, "daemon", "returns")
     run_python(f"""
         import os
-        from oska_gui.external import ExternalPlayer
+        from oska_gui.bots.external import ExternalPlayer
         player = ExternalPlayer({str(bot)!r}, time_limit=5)
         assert player.ask({START!r}, "w", 1).ok
         os._exit(0)  # no clean-up at all

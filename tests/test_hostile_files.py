@@ -24,10 +24,10 @@ from hostile_helpers import REPO_ROOT, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oska_gui import records
 from oska_gui.desktop.storage import JsonFileStorage
-from oska_gui.oska import SIZES, oska_rules
-from oska_gui.records import RecordError, from_json, from_positions, load
+from oska_gui.games.oska import SIZES, oska_rules
+from oska_gui.play import records
+from oska_gui.play.records import RecordError, from_json, from_positions, load
 from oska_gui.web.storage import LocalStorageSettings
 
 DEEP = "[" * 100_000 + "]" * 100_000
@@ -109,7 +109,7 @@ def test_absurd_fields_are_refused_in_a_fresh_process(tmp_path: Path, spoil, wor
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     output = run_python(f"""
-        from oska_gui.records import RecordError, load
+        from oska_gui.play.records import RecordError, load
         try:
             load({str(path)!r})
         except RecordError as error:

@@ -19,18 +19,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from reference_oska import ref_board_from_cells, ref_row_lengths
 
-from oska_gui import (
-    hexapawn,
-    move_chooser,
-    move_maker,
-    movegen,
-    oska,
-    oskaplayer,
-    pawns,
-)
-from oska_gui.evaluators import EVALUATORS, oska_evaluator
-from oska_gui.search import WIN, analyse
-from oska_gui.solver import solve
+from oska_gui import hexapawn, move_chooser, move_maker, movegen, oskaplayer
+from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.engine.search import WIN, analyse
+from oska_gui.engine.solver import solve
+from oska_gui.games import oska, pawns
 
 HUGE_DEPTH = 10**30
 DRAWN = ["-bb-", "--b", "-w", "--b", "-ww-"]  # Black to move: a draw in 5 plies
@@ -66,9 +59,9 @@ def test_a_huge_depth_on_a_drawn_position_returns_at_once_with_the_same_answer()
     output = run_python(f"""
         import json
         from oska_gui import oskaplayer
-        from oska_gui.boards import read_board
-        from oska_gui.evaluators import oska_evaluator
-        from oska_gui.search import analyse
+        from oska_gui.spec.boards import read_board
+        from oska_gui.engine.evaluators import oska_evaluator
+        from oska_gui.engine.search import analyse
         answers = [oskaplayer({DRAWN!r}, "b", depth) for depth in (10, 100, {HUGE_DEPTH})]
         rules, rows, _ = read_board({DRAWN!r})
         progress = analyse(rules, oska_evaluator(rules, "strong"), rules.from_rows(rows, 1),

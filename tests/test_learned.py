@@ -27,8 +27,8 @@ from test_evaluators import (
     stuck,
 )
 
-from oska_gui.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, feature_space
-from oska_gui.learned import (
+from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, feature_space
+from oska_gui.engine.learned import (
     LOGIT_CAP,
     PASSED_WIN,
     PLY_CAP,
@@ -40,9 +40,9 @@ from oska_gui.learned import (
     shipped_model,
     shipped_models,
 )
-from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
-from oska_gui.race import race_tables
-from oska_gui.solver import solve
+from oska_gui.engine.race import race_tables
+from oska_gui.engine.solver import solve
+from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
 
 # -- the slow way --------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from oska_gui import records
-from oska_gui.oska import oska_rules
+from oska_gui.games.oska import oska_rules
+from oska_gui.play import records
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAIN = REPO_ROOT / "main.py"

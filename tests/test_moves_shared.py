@@ -1,4 +1,4 @@
-"""The shared move helpers (oska_gui/moves.py) and the Hexapawn rules' moves for people.
+"""The shared move helpers (oska_gui/core/moves.py) and the Hexapawn rules' moves for people.
 
 ``PawnRules`` answers the same questions as ``OskaRules`` (move_between, move_text,
 cell_name, outcome, rows_to_go), so the UI's game adapter needs no copy of either.
@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from oska_gui.moves import cell_label, move_cells, notation
-from oska_gui.oska import BLACK, PASS, WHITE, Move, oska_rules
-from oska_gui.pawns import pawn_rules
+from oska_gui.core.moves import cell_label, move_cells, notation
+from oska_gui.games.oska import BLACK, PASS, WHITE, Move, oska_rules
+from oska_gui.games.pawns import pawn_rules
 
 
 def random_line(rules, seed: int, plies: int = 60) -> list:

@@ -12,9 +12,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_evaluators import SETTINGS, colour_mirror, positions, side_mirror
 
-from oska_gui.learned import shipped_models
-from oska_gui.oska import WHITE, OskaRules, Position, oska_rules
-from oska_gui.patterns import Window, bands, pattern_space
+from oska_gui.engine.learned import shipped_models
+from oska_gui.engine.patterns import Window, bands, pattern_space
+from oska_gui.games.oska import WHITE, OskaRules, Position, oska_rules
 
 SIZES = (4, 5, 6)  # a window's lookup table has 2 ** cells entries: small boards only
 

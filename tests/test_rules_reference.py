@@ -1,4 +1,4 @@
-"""The fast bitboard rules (``oska_gui.oska``) against the slow reference and RULES.md.
+"""The fast bitboard rules (``oska_gui.games.oska``) against the slow reference and RULES.md.
 
 Angles: perft counts and successor sets from the start, random playouts, arbitrary
 boards (hypothesis), colour and left-right mirror symmetry, hand-built end-of-game
@@ -22,7 +22,7 @@ from reference_oska import (
     ref_successors,
 )
 
-from oska_gui.oska import BLACK, PASS, WHITE, Move, OskaRules, Position, oska_rules
+from oska_gui.games.oska import BLACK, PASS, WHITE, Move, OskaRules, Position, oska_rules
 
 TURN = {"w": WHITE, "b": BLACK}
 LETTER = {WHITE: "w", BLACK: "b"}

@@ -1,4 +1,4 @@
-"""Tests of the alpha-beta search (``oska_gui.search``) against plain minimax.
+"""Tests of the alpha-beta search (``oska_gui.engine.search``) against plain minimax.
 
 The reference is a plain negamax written here: no pruning, no table, no move ordering,
 game ends scored ``result * (WIN - ply)`` and a position without moves scored
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from oska_gui import search
-from oska_gui.evaluators import oska_evaluator
-from oska_gui.oska import OskaRules, Position, oska_rules
-from oska_gui.search import WIN, AlphaBeta, Thinker, analyse, plies_to_end, run
+from oska_gui.engine import search
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.search import WIN, AlphaBeta, Thinker, analyse, plies_to_end, run
+from oska_gui.games.oska import OskaRules, Position, oska_rules
 
 EVALUATOR_NAMES = ("simple", "strong", "weird")
 MAX_TREE = 20_000  # nodes of the plain minimax tree a random case may cost

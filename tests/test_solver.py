@@ -8,10 +8,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from oska_gui.evaluators import oska_evaluator
-from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules
-from oska_gui.search import analyse, is_game_end, plies_to_end
-from oska_gui.solver import (
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.search import analyse, is_game_end, plies_to_end
+from oska_gui.engine.solver import (
     PAUSE_EVERY,
     Solution,
     SolveJob,
@@ -22,6 +21,7 @@ from oska_gui.solver import (
     solve,
     solver_for,
 )
+from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules
 
 RULES4 = oska_rules(4)
 

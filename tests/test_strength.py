@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from oska_gui.evaluators import oska_evaluator
-from oska_gui.oska import BLACK, WHITE, OskaRules, Position, oska_rules
-from oska_gui.selfplay import MatchResult, Player, match, play_game, random_opening
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules
+from oska_gui.play.selfplay import MatchResult, Player, match, play_game, random_opening
 
 STRENGTH_SEED = 2024
 STRENGTH_OPENINGS = 8  # per (n, depth): 16 games

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from oska_gui import strength
-from oska_gui.oska import BLACK, WHITE, Position, oska_rules
-from oska_gui.selfplay import GameRecord
+from oska_gui.games.oska import BLACK, WHITE, Position, oska_rules
+from oska_gui.play.selfplay import GameRecord
+from oska_gui.tools import strength
 
 
 def passing_record(rows: list[str]) -> GameRecord:

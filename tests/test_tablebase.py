@@ -11,26 +11,26 @@ import numpy as np
 import pytest
 from cli_helpers import REPO_ROOT, run_cli
 
-import oska_gui
-from oska_gui import exact_dataset, tablebase
+import oska_gui.engine
 from oska_gui.cli import main
-from oska_gui.exact_dataset import (
+from oska_gui.engine import exact_dataset, tablebase
+from oska_gui.engine.exact_dataset import (
     DEFAULT_RATES,
     is_playable,
     load_dataset,
     sample_uniform,
     write_dataset,
 )
-from oska_gui.oska import SIDE_NAMES, Position, oska_rules
-from oska_gui.search import run
-from oska_gui.solver import Solution, Solver, solve, solver_for
-from oska_gui.tablebase import (
+from oska_gui.engine.search import run
+from oska_gui.engine.solver import Solution, Solver, solve, solver_for
+from oska_gui.engine.tablebase import (
     Tablebase,
     TableTooBig,
     as_arrays,
     deepest_game,
     solve_table,
 )
+from oska_gui.games.oska import SIDE_NAMES, Position, oska_rules
 
 RULES4 = oska_rules(4)
 N4_POSITIONS = 782_918  # reachable from the n = 4 start (the solver's docstring says so too)
@@ -206,10 +206,10 @@ def test_cli_solves_n4_and_writes_a_dataset(tmp_path: Path) -> None:
 def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
                                                capsys: pytest.CaptureFixture) -> None:
     """Without numba: one line naming the extra, exit code 2, no traceback."""
-    for name in ("oska_gui.tablebase", "oska_gui.exact_dataset"):
+    for name in ("oska_gui.engine.tablebase", "oska_gui.engine.exact_dataset"):
         monkeypatch.delitem(sys.modules, name, raising=False)
     for name in ("tablebase", "exact_dataset"):
-        monkeypatch.delattr(oska_gui, name, raising=False)
+        monkeypatch.delattr(oska_gui.engine, name, raising=False)
     monkeypatch.setitem(sys.modules, "numba", None)  # `import numba` now fails
     assert main(["solve", "--n", "4"]) == 2
     err = capsys.readouterr().err
@@ -219,14 +219,14 @@ def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
 
 def test_the_game_cli_and_browser_never_load_numpy_or_numba() -> None:
     """Importing the game, spec functions, solver and CLI loads neither numpy nor numba."""
-    code = ("import sys, oska_gui, oska_gui.oska, oska_gui.search, oska_gui.solver, "
-            "oska_gui.spec, oska_gui.cli; "
+    code = ("import sys, oska_gui, oska_gui.games.oska, oska_gui.engine.search, "
+            "oska_gui.engine.solver, oska_gui.spec.oska, oska_gui.cli; "
             "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[]"
     from oska_gui.web.build import browser_modules
     shipped = browser_modules()
-    assert "oska_gui/oska.py" in shipped
-    assert not {"oska_gui/tablebase.py", "oska_gui/exact_dataset.py"} & set(shipped)
+    assert "oska_gui/games/oska.py" in shipped
+    assert not {"oska_gui/engine/tablebase.py", "oska_gui/engine/exact_dataset.py"} & set(shipped)
 

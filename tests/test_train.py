@@ -10,14 +10,14 @@ import numpy as np
 import pytest
 from test_evaluators import colour_mirror, side_mirror
 
-from oska_gui import train
-from oska_gui.exact_dataset import is_held_out, is_playable
-from oska_gui.features import BUCKETS, NAMES
-from oska_gui.learned import Model
-from oska_gui.oska import oska_rules
-from oska_gui.patterns import pattern_space
-from oska_gui.selfplay import random_opening
-from oska_gui.solver import _solution, run, solver_for
+from oska_gui.engine.exact_dataset import is_held_out, is_playable
+from oska_gui.engine.features import BUCKETS, NAMES
+from oska_gui.engine.learned import Model
+from oska_gui.engine.patterns import pattern_space
+from oska_gui.engine.solver import _solution, run, solver_for
+from oska_gui.games.oska import oska_rules
+from oska_gui.play.selfplay import random_opening
+from oska_gui.tools import train
 
 
 def test_fit_recovers_the_model_that_made_the_labels() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ui_fakes import RecordingCanvas
 
-from oska_gui.oska import BLACK, WHITE
+from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.games import OskaGame
@@ -108,8 +108,8 @@ def test_nothing_under_ui_imports_processes_or_threads_at_import_time() -> None:
         "names = [m.name for m in pkgutil.iter_modules(ui.__path__, 'oska_gui.ui.')]\n"
         "assert len(names) > 10, names\n"
         "for name in names: importlib.import_module(name)\n"
-        "bad = [m for m in ('subprocess', 'multiprocessing', 'threading', 'oska_gui.external',"
-        " 'oska_gui.bot_process') if m in sys.modules]\n"
+        "bad = [m for m in ('subprocess', 'multiprocessing', 'threading', 'oska_gui.bots.external',"
+        " 'oska_gui.bots.bot_process') if m in sys.modules]\n"
         "assert not bad, bad\n"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
@@ -123,8 +123,8 @@ def test_browser_bundle_leaves_the_bot_processes_out() -> None:
 
     names = set(browser_modules())
     assert "oska_gui/ui/players.py" in names and "oska_gui/ui/app.py" in names
-    assert not names & {"oska_gui/external.py", "oska_gui/bot_process.py",
-                        "oska_gui/external_worker.py", "oska_gui/desktop/bots.py"}
+    assert not names & {"oska_gui/bots/external.py", "oska_gui/bots/bot_process.py",
+                        "oska_gui/bots/external_worker.py", "oska_gui/desktop/bots.py"}
 
 
 def test_bot_label_is_the_file_name_and_an_unusual_function() -> None:

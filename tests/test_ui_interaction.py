@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from oska_gui.oska import WHITE
+from oska_gui.games.oska import WHITE
 from oska_gui.ui.games import OskaGame
 from oska_gui.ui.interaction import MoveInput, Play, Reject
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oska_gui.oska import oska_rules
+from oska_gui.games.oska import oska_rules
 from oska_gui.ui.layout import (
     HEXAPAWN,
     OSKA,

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pytest
 from ui_fakes import must_pass_position
 
-from oska_gui.oska import BLACK, WHITE
+from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui.games import OskaGame
 from oska_gui.ui.match import Announced, Match, Played
 from oska_gui.ui.players import BoardBotPlayer, SearchPlayer, levels_for, make_player
@@ -254,7 +254,7 @@ def test_levels_and_perfect_availability() -> None:
 
 def test_perfect_player_picks_a_best_move_by_the_solver() -> None:
     """From an n = 4 midgame position, the perfect player's move has the best exact value."""
-    from oska_gui.solver import solve
+    from oska_gui.engine.solver import solve
 
     rules = GAME4.rules
     pos = GAME4.start()

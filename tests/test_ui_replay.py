@@ -7,10 +7,10 @@ import random
 import pytest
 from ui_fakes import RecordingCanvas
 
-from oska_gui import records
-from oska_gui.core import WHITE, Outcome, Termination
+from oska_gui.core.types import WHITE, Outcome, Termination
 from oska_gui.desktop.options import replay_of
-from oska_gui.oska import oska_rules
+from oska_gui.games.oska import oska_rules
+from oska_gui.play import records
 from oska_gui.ui.app import REPLAY_TOAST, App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.game_scene import move_rows

@@ -64,10 +64,10 @@ def test_build_writes_the_whole_site(built: Path) -> None:
 def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
     """The archive holds the Python the page imports."""
     names = set(shipped_names(built))
-    for needed in ("oska_gui/__init__.py", "oska_gui/oska.py", "oska_gui/search.py",
+    for needed in ("oska_gui/__init__.py", "oska_gui/games/oska.py", "oska_gui/engine/search.py",
                    "oska_gui/ui/__init__.py", "oska_gui/ui/events.py", "oska_gui/ui/canvas.py",
                    "oska_gui/web/__init__.py", "oska_gui/web/page.py",
-                   "oska_gui/web/canvas2d.py", "oska_gui/learned_weights.json"):
+                   "oska_gui/web/canvas2d.py", "oska_gui/engine/learned_weights.json"):
         assert needed in names, needed
     assert all(name.endswith(".py") or name in site.RUNTIME_DATA for name in names)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ui_fakes import must_pass_position
 
-from oska_gui.oska import oska_rules
+from oska_gui.games.oska import oska_rules
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
 from oska_gui.ui.games import make_game

@@ -6,11 +6,12 @@ import argparse
 import textwrap
 import time
 
-from ..core import SIDE_NAMES, Position
-from ..evaluators import EVALUATORS, oska_evaluator
-from ..oska import OskaRules
-from ..search import Thinker, is_game_end, plies_to_end
-from ..solver import Solution, TooBig, solver_for
+from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
+from oska_gui.engine.solver import Solution, TooBig, solver_for
+from oska_gui.games.oska import OskaRules
+
 from .common import (
     add_subcommand,
     board_block,

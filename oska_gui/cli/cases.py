@@ -14,8 +14,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import BLACK, SIDE_LETTERS, WHITE, Position, pieces
-from ..oska import OskaRules
+from oska_gui.core.types import BLACK, SIDE_LETTERS, WHITE, Position, pieces
+from oska_gui.games.oska import OskaRules
 
 PLAYOUT = "random playout"
 

@@ -18,10 +18,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..boards import read_board
-from ..bot_process import BotProcess, CallResult, LoadError
-from ..external import parse_bot_spec, reply_of
-from ..oska import check_n, oska_rules
+from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
+from oska_gui.bots.external import parse_bot_spec, reply_of
+from oska_gui.games.oska import check_n, oska_rules
+from oska_gui.spec.boards import read_board
+
 from .cases import Case, player_cases, playout_cases, tricky_cases, unique
 from .common import (
     CliError,

@@ -10,10 +10,10 @@ import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
-from ..boards import read_board
-from ..core import Position
-from ..external import DEFAULT_TIME_LIMIT
-from ..oska import SIZES, OskaRules, check_n
+from oska_gui.bots.external import DEFAULT_TIME_LIMIT
+from oska_gui.core.types import Position
+from oska_gui.games.oska import SIZES, OskaRules, check_n
+from oska_gui.spec.boards import read_board
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 

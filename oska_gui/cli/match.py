@@ -16,12 +16,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core import Position
-from ..evaluators import EVALUATORS
-from ..external import REASONS, ExternalPlayer, parse_bot_spec
-from ..oska import OskaRules, oska_rules
-from ..records import Record, save
-from ..selfplay import random_opening
+from oska_gui.bots.external import REASONS, ExternalPlayer, parse_bot_spec
+from oska_gui.core.types import Position
+from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.records import Record, save
+from oska_gui.play.selfplay import random_opening
+
 from .common import (
     CliError,
     add_bot_options,

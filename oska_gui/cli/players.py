@@ -14,11 +14,12 @@ import time
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..bot_process import LoadError
-from ..core import SIDE_LETTERS, Position
-from ..evaluators import EVALUATORS
-from ..external import ExternalPlayer
-from ..oska import OskaRules
+from oska_gui.bots.bot_process import LoadError
+from oska_gui.bots.external import ExternalPlayer
+from oska_gui.core.types import SIDE_LETTERS, Position
+from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.games.oska import OskaRules
+
 from ..ui.games import make_game
 from ..ui.layout import OSKA
 from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core import SIDE_NAMES, Position
-from ..oska import OskaRules
-from ..records import Record, from_positions
+from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.games.oska import OskaRules
+from oska_gui.play.records import Record, from_positions
+
 from .players import Mover, Turn
 
 PlyHook = Callable[[int, Position, Position, Turn | None], None]

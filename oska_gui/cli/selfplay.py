@@ -6,11 +6,12 @@ import argparse
 import random
 import textwrap
 
-from ..core import SIDE_NAMES, Position
-from ..evaluators import EVALUATORS
-from ..oska import OskaRules, oska_rules
-from ..records import save
-from ..selfplay import random_opening
+from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.records import save
+from oska_gui.play.selfplay import random_opening
+
 from .common import (
     CliError,
     add_subcommand,

@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ..core import SIDE_NAMES
-from ..solver import Solution
+from oska_gui.core.types import SIDE_NAMES
+from oska_gui.engine.solver import Solution
+
 from .common import CliError, add_subcommand, board_size, natural_int, positive_int
 
 DEFAULT_SAMPLES = 100_000
@@ -58,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve the game that ``args`` names, print the figures, write the dataset; return 0."""
     try:
-        from .. import exact_dataset, tablebase
+        from oska_gui.engine import exact_dataset, tablebase
     except ImportError as error:
         raise CliError(f"the solver needs numpy and numba ({error}): "
                        "pip install '.[solve]'") from None

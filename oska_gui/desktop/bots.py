@@ -9,7 +9,8 @@ One process per bot serves every game of the session; it starts at the bot's fir
 
 from __future__ import annotations
 
-from ..external import BotSpec, ExternalPlayer
+from oska_gui.bots.external import BotSpec, ExternalPlayer
+
 from ..ui.games import GameAdapter
 from ..ui.players import BoardBotPlayer, bot_label
 

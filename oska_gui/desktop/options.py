@@ -12,10 +12,11 @@ import argparse
 import textwrap
 from collections.abc import Sequence
 
+from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
+from oska_gui.core.types import BLACK, WHITE, Outcome, Termination
+from oska_gui.play.records import Record, load
+
 from ..cli.common import positive_float, positive_int
-from ..core import BLACK, WHITE, Outcome, Termination
-from ..external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
-from ..records import Record, load
 from ..ui.games import BOARD_SIZES
 from ..ui.layout import OSKA
 from ..ui.match import Replay

@@ -26,7 +26,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 
-from ..learned import shipped_models
+from oska_gui.engine.learned import shipped_models
+
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, Quit, Resize
 from .game_scene import GameScene

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Move
+from oska_gui.core.types import Move
+
 from . import theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas, Color

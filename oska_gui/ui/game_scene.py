@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..core import SIDE_NAMES, Outcome
+from oska_gui.core.types import SIDE_NAMES, Outcome
+
 from . import board_view, theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
-from ..evaluators import EVALUATORS, oska_evaluator
-from ..oska import oska_rules
+from oska_gui.core.types import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
+from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.games.oska import oska_rules
+
 from .layout import HEXAPAWN, OSKA, check_board
 
 BOARD_SIZES = {OSKA: tuple(range(4, 9)), HEXAPAWN: tuple(range(3, 9))}

@@ -8,7 +8,8 @@ and 'b2xc3' for a capture. What is left here is the evaluator and the solver's r
 
 from __future__ import annotations
 
-from ..pawns import pawn_evaluator, pawn_rules
+from oska_gui.games.pawns import pawn_evaluator, pawn_rules
+
 from .games import Evaluator, GameAdapter
 from .layout import HEXAPAWN, check_board
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..search import Thinker, is_game_end
+from oska_gui.engine.search import Thinker, is_game_end
+
 from .games import GameAdapter, Position
 from .memory import Reclaimer
 from .players import HINT_LEVEL, SearchPlayer, release

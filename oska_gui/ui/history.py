@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core import Position
+from oska_gui.core.types import Position
 
 StopTest = Callable[[Position], bool]
 

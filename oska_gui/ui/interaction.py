@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..core import SIDE_NAMES
+from oska_gui.core.types import SIDE_NAMES
+
 from .canvas import Point
 from .games import LegalMove
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..core import SIDE_NAMES, Move, Outcome, Termination
+from oska_gui.core.types import SIDE_NAMES, Move, Outcome, Termination
+
 from .games import GameAdapter, Position
 from .hints import HintPlayer
 from .history import History

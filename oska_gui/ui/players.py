@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Protocol
 
-from ..search import Progress, Thinker, is_game_end, plies_to_end
-from ..solver import Solution, SolveJob
+from oska_gui.engine.search import Progress, Thinker, is_game_end, plies_to_end
+from oska_gui.engine.solver import Solution, SolveJob
+
 from .games import GameAdapter, Position
 from .memory import Reclaimer
 

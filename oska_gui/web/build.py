@@ -29,7 +29,7 @@ PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
 DEFAULT_OUT = REPO_ROOT / "site"
 ENTRY_MODULE = f"{PACKAGE}.web.page"
 PYTHON_ARCHIVE = "oska-python.zip"
-RUNTIME_DATA = ("oska_gui/learned_weights.json",)  # package data the shipped code reads
+RUNTIME_DATA = ("oska_gui/engine/learned_weights.json",)  # package data the shipped code reads
 STATIC_FILES = ("index.html", "loader.js")
 RUNTIME_FILES = (
     "pyodide.js",
@@ -113,7 +113,7 @@ def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[s
         entry: the dotted name of the module the loader imports.
 
     Returns:
-        Archive names (e.g. ``'oska_gui/oska.py'``) mapped to the source files.
+        Archive names (e.g. ``'oska_gui/games/oska.py'``) mapped to the source files.
     """
     finder = modulefinder.ModuleFinder(path=[str(root)])
     finder.import_hook(entry)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .core import BLACK, WHITE
-from .oska import OskaRules
+from oska_gui.core.types import BLACK, WHITE
+from oska_gui.games.oska import OskaRules
 
 CHUNK_BITS = 11  # table lookups per side: ceil(cells / CHUNK_BITS); 2048 entries a table
 CHUNK_MASK = (1 << CHUNK_BITS) - 1

@@ -1,4 +1,4 @@
-"""How strong the AI plays: ``python -m oska_gui.strength [--quick]``.
+"""How strong the AI plays: ``python -m oska_gui.tools.strength [--quick]``.
 
 Prints three tables, using every core:
 
@@ -30,12 +30,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .core import BLACK, WHITE, Position
-from .evaluators import oska_evaluator
-from .oska import OskaRules, oska_rules
-from .search import Thinker, best_child
-from .selfplay import GameRecord, Player, play_game, random_opening
-from .spec import DEFAULT_EVALUATOR
+from oska_gui.core.types import BLACK, WHITE, Position
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.search import Thinker, best_child
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.selfplay import GameRecord, Player, play_game, random_opening
+from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
 DATASETS = (Path("data/n4_exact.npz"), Path("data/n5_exact.npz"))
@@ -79,7 +79,7 @@ class ChoiceJob:
 def choice_jobs(path: Path, count: int, depth: int, seconds: float) -> list[ChoiceJob]:
     """Return jobs for the first ``count`` samples of ``path`` where the choice matters,
     among the positions held out of training (``exact_dataset.is_held_out``)."""
-    from .exact_dataset import is_held_out, load_dataset  # numpy: only when measured
+    from oska_gui.engine.exact_dataset import is_held_out, load_dataset  # numpy: only when measured
 
     dataset = load_dataset(path)
     jobs: list[ChoiceJob] = []
@@ -252,7 +252,7 @@ def speed_rows(sizes: Iterable[int], names: Iterable[str]) -> Iterator[list[str]
 
 def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> None:
     """Print a titled table, one row as soon as it is known."""
-    from .cli.table import render_table
+    from oska_gui.cli.table import render_table
 
     rows = list(rows)
     print(f"\n{title}\n{render_table(header, rows)}", flush=True)
@@ -260,7 +260,7 @@ def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> Non
 
 def main(argv: list[str] | None = None) -> int:
     """Run the strength benchmark with the command-line ``argv``; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.strength",
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.strength",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
     parser.add_argument("--games", type=int, help="games per match cell (even)")

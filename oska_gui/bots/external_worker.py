@@ -1,6 +1,6 @@
 """The child process that hosts one external bot file (see ``external`` for the parent).
 
-Run as ``python -m oska_gui.external_worker PATH [--echo] [--memory-mb MB]``. It loads
+Run as ``python -m oska_gui.bots.external_worker PATH [--echo] [--memory-mb MB]``. It loads
 the Python file PATH as a module, then answers calls to its functions, one JSON object a
 line: requests ``{"id": 1, "call": "oskaplayer", "args": [...]}`` arrive on the
 protocol input and each is answered with ``{"id": 1, "status": ..., ...}``. A batch
@@ -41,7 +41,7 @@ import traceback
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
-from .proctree import become_subreaper, kill_tree
+from oska_gui.bots.proctree import become_subreaper, kill_tree
 
 resource: ModuleType | None
 try:

@@ -21,8 +21,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .core import BLACK, WHITE, pieces
-from .oska import OskaRules
+from oska_gui.core.types import BLACK, WHITE, pieces
+from oska_gui.games.oska import OskaRules
 
 MEMO_LIMIT = 1 << 16  # answers kept per board size; the memo starts again when full
 

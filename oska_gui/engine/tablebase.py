@@ -48,9 +48,9 @@ from numba.core import cgutils
 from numba.core.dispatcher import Dispatcher
 from numba.core.extending import intrinsic
 
-from .core import Position
-from .oska import OskaRules, oska_rules
-from .solver import Solution
+from oska_gui.core.types import Position
+from oska_gui.engine.solver import Solution
+from oska_gui.games.oska import OskaRules, oska_rules
 
 DEFAULT_MAX_BYTES = 16 * 2**30  # refuse tables that would not fit the machine's memory
 SPANS = {np.dtype(np.uint8): 85, np.dtype(np.uint16): 21_845}  # K: plies 0..K-1 fit

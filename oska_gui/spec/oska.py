@@ -7,9 +7,9 @@ rules module and the shared alpha-beta search.
 
 from __future__ import annotations
 
-from .boards import read_board, read_depth, read_player
-from .evaluators import EVALUATORS, oska_evaluator
-from .search import best_child
+from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.engine.search import best_child
+from oska_gui.spec.boards import read_board, read_depth, read_player
 
 DEFAULT_EVALUATOR = "strong"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .core import Move
+from oska_gui.core.types import Move
 
 _WHITE_BITS = str.maketrans("wb-", "100")
 _BLACK_BITS = str.maketrans("wb-", "010")

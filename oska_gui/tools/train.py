@@ -1,4 +1,4 @@
-"""Fit the learned evaluator's weights: ``python -m oska_gui.train`` (needs numpy).
+"""Fit the learned evaluator's weights: ``python -m oska_gui.tools.train`` (needs numpy).
 
 One seeded command makes ``learned_weights.json`` from scratch:
 
@@ -10,7 +10,7 @@ One seeded command makes ``learned_weights.json`` from scratch:
    an existing dataset (``oska solve --n 5 --dataset FILE``) joins with ``--exact FILE``.
    The positions ``exact_dataset.is_held_out`` names (a hashed tenth, with their mirror
    images and colour swaps) are never fitted: they measure the fit, here and in the
-   benchmark (``python -m oska_gui.strength``).
+   benchmark (``python -m oska_gui.tools.strength``).
 2. **A first fit**: L2-regularised logistic regression (Newton's method) of those labels
    on the features of ``features.FeatureSpace``.
 3. **Self-play rounds** on larger boards (n = 5..8 by default): seeded games in which
@@ -46,16 +46,23 @@ from pathlib import Path
 
 import numpy as np
 
-from .core import Evaluator, Position
-from .evaluators import oska_evaluator
-from .exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
-from .features import BUCKETS, feature_space
-from .learned import GENERAL, SCALE, WEIGHTS_FILE, Model, learned_evaluator, models_to_json
-from .oska import OskaRules, oska_rules
-from .patterns import PatternSpace, Window, bands, pattern_space
-from .search import best_child
-from .selfplay import random_opening
-from .solver import _solution, run, solver_for
+from oska_gui.core.types import Evaluator, Position
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
+from oska_gui.engine.features import BUCKETS, feature_space
+from oska_gui.engine.learned import (
+    GENERAL,
+    SCALE,
+    WEIGHTS_FILE,
+    Model,
+    learned_evaluator,
+    models_to_json,
+)
+from oska_gui.engine.patterns import PatternSpace, Window, bands, pattern_space
+from oska_gui.engine.search import best_child
+from oska_gui.engine.solver import _solution, run, solver_for
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.selfplay import random_opening
 
 L2 = 1e-3  # ridge on every weight: keeps rare features (a lone piece, a dead end) sane
 NEWTON_STEPS = 25
@@ -160,8 +167,8 @@ def solved_dataset(n: int, count: int, seed: int) -> Path:
     Returns the dataset's path, ``data/n{n}_train.npz`` under the working folder (the
     benchmark's ``n{n}_exact.npz`` stays as it is).
     """
-    from .exact_dataset import write_dataset
-    from .tablebase import solve_table
+    from oska_gui.engine.exact_dataset import write_dataset
+    from oska_gui.engine.tablebase import solve_table
 
     start = time.perf_counter()
     table = solve_table(n)
@@ -430,7 +437,7 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
 
 def main(argv: list[str] | None = None) -> int:
     """Train with the command-line ``argv``, write the weights; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.train",
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.train",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default 2)")

@@ -29,7 +29,7 @@ from collections import OrderedDict
 from collections.abc import Generator
 from typing import Any, NamedTuple
 
-from .search import Game, run
+from oska_gui.engine.search import Game, run
 
 DEFAULT_MAX_POSITIONS = 1_000_000
 _BIG = 1_000_000  # longer than any game: scores of wins and losses stay apart from draws

@@ -1,4 +1,4 @@
-"""Tune the strong evaluator's weights by self-play: ``python -m oska_gui.tune``.
+"""Tune the strong evaluator's weights by self-play: ``python -m oska_gui.tools.tune``.
 
 Every candidate weight set plays the same seeded suite of matches at equal depth: for
 each board size and depth, ``--games`` random openings (``n - 2`` random plies each),
@@ -27,9 +27,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, fields, replace
 
-from .evaluators import Weights, classic_evaluator, simple_evaluator
-from .oska import oska_rules
-from .selfplay import MatchResult, Player, match
+from oska_gui.engine.evaluators import Weights, classic_evaluator, simple_evaluator
+from oska_gui.games.oska import oska_rules
+from oska_gui.play.selfplay import MatchResult, Player, match
 
 MIN_FACTOR = 1.15  # stop refining once a step changes a weight by less than 15 %
 KEEP_MARGIN = 0.01  # a change must beat the incumbent's score by over 1 point to be kept
@@ -179,7 +179,7 @@ def parse_ints(text: str) -> tuple[int, ...]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Return the command-line options (see ``--help``); exits with a message if bad."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tune", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=8,
                         help="openings per board size and depth (2 games each; default 8)")

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .core import BLACK, WHITE, Position
-from .oska import OskaRules
+from oska_gui.core.types import BLACK, WHITE, Position
+from oska_gui.games.oska import OskaRules
 
 Window = tuple[int, int]  # (first row, rows), counted from the mover's home row
 # how to read one window: (shift, mask, White's digits, Black's digits), see _slots

@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .core import BLACK, WHITE, Evaluator, Position
-from .oska import OskaRules
-from .search import best_child
+from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
+from oska_gui.engine.search import best_child
+from oska_gui.games.oska import OskaRules
 
 
 @dataclass(frozen=True)

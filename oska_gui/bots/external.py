@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .boards import read_board, read_player
-from .bot_process import DEFAULT_LOAD_TIMEOUT, BotProcess, CallResult, LoadError
+from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotProcess, CallResult, LoadError
+from oska_gui.spec.boards import read_board, read_player
 
 DEFAULT_TIME_LIMIT = 5.0
 REASONS = {

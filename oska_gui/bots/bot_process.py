@@ -1,6 +1,6 @@
 """One external Python file in its own process, called without blocking the caller.
 
-``BotProcess`` starts ``python -m oska_gui.external_worker FILE`` (see there for the
+``BotProcess`` starts ``python -m oska_gui.bots.external_worker FILE`` (see there for the
 protocol: JSON lines over private pipes, so whatever the file prints cannot corrupt
 it), loads the file once and calls its functions one at a time: ``call(...)`` starts a
 call, ``poll()`` returns the ``CallResult`` when it is there (``run`` and ``run_batch``
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from . import proctree
+from oska_gui.bots import proctree
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_LOAD_TIMEOUT = 10.0
 DEFAULT_MEMORY_MB = 2048
 _EOF = object()
@@ -108,7 +108,7 @@ class BotProcess:
 
     def _spawn(self) -> None:
         """Start the worker process and the thread that reads its replies."""
-        command = [sys.executable, "-m", "oska_gui.external_worker", self.path,
+        command = [sys.executable, "-m", "oska_gui.bots.external_worker", self.path,
                    "--memory-mb", str(self.memory_mb)] + (["--echo"] if self.echo else [])
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(

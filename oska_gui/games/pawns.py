@@ -19,8 +19,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from .core import BLACK, SIDE_WORDS, WHITE, Move, Outcome, Position, Termination, pieces
-from .moves import bitboards, cell_label, cells_text, check_size, move_cells, notation, split_rows
+from oska_gui.core.moves import (
+    bitboards,
+    cell_label,
+    cells_text,
+    check_size,
+    move_cells,
+    notation,
+    split_rows,
+)
+from oska_gui.core.types import (
+    BLACK,
+    SIDE_WORDS,
+    WHITE,
+    Move,
+    Outcome,
+    Position,
+    Termination,
+    pieces,
+)
 
 _new_tuple = tuple.__new__
 # The supported board sizes: ``move_chooser`` takes about a second at n = 24, and its

@@ -33,10 +33,10 @@ from typing import Any
 
 import numpy as np
 
-from .core import Position
-from .oska import OskaRules, oska_rules
-from .solver import Solution, _parent_score, _score, _solution
-from .tablebase import Tablebase, as_arrays
+from oska_gui.core.types import Position
+from oska_gui.engine.solver import Solution, _parent_score, _score, _solution
+from oska_gui.engine.tablebase import Tablebase, as_arrays
+from oska_gui.games.oska import OskaRules, oska_rules
 
 DEFAULT_RATES = (0.0, 0.1, 0.25, 0.5, 1.0)
 STALE_GAMES = 1_000  # give up after this many games in a row that meet nothing new

@@ -11,7 +11,7 @@ never searches. ``oska_evaluator(rules, name)`` returns one bound to a board siz
 - ``classic``: the hand-written race evaluator that was the default before the learned
   one (``classic_evaluator``), kept as a sparring partner and for comparison.
 
-The classic ``Weights`` were tuned by self-play with ``python -m oska_gui.tune
+The classic ``Weights`` were tuned by self-play with ``python -m oska_gui.tools.tune
 --candidates 16`` (seeded, 193 s on the shared 2-core machine): a coordinate search from
 ``tune.FIRST_GUESS`` where each candidate played both simple and the incumbent (n = 4,
 5, 6 and 8, depths 2-4, 336 games a candidate). Classic against simple at equal depth,
@@ -33,10 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from .core import BLACK, WHITE, Evaluator, Position
-from .grid import CHUNK_MASK, board_layout
-from .learned import learned_evaluator
-from .oska import OskaRules
+from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
+from oska_gui.engine.grid import CHUNK_MASK, board_layout
+from oska_gui.engine.learned import learned_evaluator
+from oska_gui.games.oska import OskaRules
 
 PASSED_WIN = 20_000  # a decided race: far above any contact-phase score, far below WIN_BOUND
 MARGIN_CAP = 200  # caps the race margin rewarded once passed, so every n stays bounded

@@ -4,7 +4,7 @@ The model says how likely the side to move is to win from its ``features.Feature
 ``P(win) = sigmoid(table[bucket] + sum(weight * count))``, with the table indexed by the
 race margin's bucket. The evaluator returns that logit times ``SCALE`` as an int, so
 the search compares positions by their winning chances. The weights are data shipped
-in the package (``learned_weights.json``), made by ``python -m oska_gui.train``: one
+in the package (``learned_weights.json``), made by ``python -m oska_gui.tools.train``: one
 general model for every board size, fitted to exact values of solved boards (n = 4, and
 n = 5 with the optional solver) and to the results of self-play games on n = 5..8, and
 one model for each solved board size, fitted to its exact values alone (a board with
@@ -25,11 +25,11 @@ from functools import cache
 from importlib import resources
 from operator import mul
 
-from .core import Position
-from .features import BUCKETS, NAMES, feature_space
-from .oska import OskaRules
-from .patterns import Window, pattern_space
-from .race import race_tables
+from oska_gui.core.types import Position
+from oska_gui.engine.features import BUCKETS, NAMES, feature_space
+from oska_gui.engine.patterns import Window, pattern_space
+from oska_gui.engine.race import race_tables
+from oska_gui.games.oska import OskaRules
 
 SCALE = 1000  # evaluator units per logit unit
 LOGIT_CAP = 15  # contact-phase scores stay within +/- 15,000, below any decided race

@@ -14,7 +14,11 @@ project's shared alpha-beta and the exact ``solver``.
 
 from __future__ import annotations
 
-from .boards import (
+from oska_gui.core.types import BLACK, WHITE, Position
+from oska_gui.engine.search import WIN, analyse, best_child
+from oska_gui.engine.solver import TooBig, solve_all
+from oska_gui.games.pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
+from oska_gui.spec.boards import (
     BoardForm,
     check_board_list,
     check_piece_counts,
@@ -23,10 +27,6 @@ from .boards import (
     read_player,
     read_rows,
 )
-from .core import BLACK, WHITE, Position
-from .pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
-from .search import WIN, analyse, best_child
-from .solver import TooBig, solve_all
 
 CHOOSER_MAX_POSITIONS = 25_000  # the whole 4 x 4 game (20,286 positions) fits
 CHOOSER_DEPTH = 4  # plies of alpha-beta for a candidate too big to solve

@@ -27,9 +27,9 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
-from .core import WHITE, Position
-from .grid import CHUNK_MASK, board_layout
-from .oska import OskaRules
+from oska_gui.core.types import WHITE, Position
+from oska_gui.engine.grid import CHUNK_MASK, board_layout
+from oska_gui.games.oska import OskaRules
 
 MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is won anyway
 BUCKET_CLIP = 6  # the margin table covers -6..+6, everything further shares the end buckets

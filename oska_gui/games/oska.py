@@ -16,19 +16,28 @@ from __future__ import annotations
 
 from functools import cache
 
-# The shared vocabulary keeps its old home here too: ``from oska_gui.oska import WHITE``.
-from .core import BLACK as BLACK
-from .core import PASS as PASS
-from .core import SIDE_LETTERS as SIDE_LETTERS
-from .core import SIDE_NAMES as SIDE_NAMES
-from .core import SIDE_WORDS as SIDE_WORDS
-from .core import WHITE as WHITE
-from .core import Move as Move
-from .core import Outcome as Outcome
-from .core import Position as Position
-from .core import Termination
-from .core import pieces as pieces
-from .moves import bitboards, cell_label, cells_text, check_size, move_cells, notation, split_rows
+from oska_gui.core.moves import (
+    bitboards,
+    cell_label,
+    cells_text,
+    check_size,
+    move_cells,
+    notation,
+    split_rows,
+)
+
+# The shared vocabulary keeps its old home here too: ``from oska_gui.games.oska import WHITE``.
+from oska_gui.core.types import BLACK as BLACK
+from oska_gui.core.types import PASS as PASS
+from oska_gui.core.types import SIDE_LETTERS as SIDE_LETTERS
+from oska_gui.core.types import SIDE_NAMES as SIDE_NAMES
+from oska_gui.core.types import SIDE_WORDS as SIDE_WORDS
+from oska_gui.core.types import WHITE as WHITE
+from oska_gui.core.types import Move as Move
+from oska_gui.core.types import Outcome as Outcome
+from oska_gui.core.types import Position as Position
+from oska_gui.core.types import Termination
+from oska_gui.core.types import pieces as pieces
 
 # The supported board sizes, everywhere (spec functions, records, command line). The
 # rules work for any n >= 4, but the evaluators' grid tables take memory growing with

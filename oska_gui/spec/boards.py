@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .core import BLACK, WHITE
-from .oska import SIZES, OskaRules, oska_rules
+from oska_gui.core.types import BLACK, WHITE
+from oska_gui.games.oska import SIZES, OskaRules, oska_rules
 
 _PLAYERS = {"w": WHITE, "b": BLACK}
 

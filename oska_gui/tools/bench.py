@@ -1,8 +1,8 @@
-"""Speed benchmarks of the Oska engine: ``python -m oska_gui.bench [--n N ...] [--quick]``.
+"""Speed benchmarks of the Oska engine: ``python -m oska_gui.tools.bench [--n N ...] [--quick]``.
 
 For each board size it prints tables, from the start position and from a fixed set of
 midgame positions kept in ``bench_positions.json`` (made once by a seeded script:
-``python -m oska_gui.bench --write-positions``):
+``python -m oska_gui.tools.bench --write-positions``):
 
 1. move generation calls per second on the spec's string boards (``movegen``);
 2. search speed: nodes per second, evaluator calls and the share of time spent in the
@@ -32,11 +32,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from . import search
-from .core import BLACK, SIDE_LETTERS, WHITE, Position
-from .evaluators import oska_evaluator
-from .oska import OskaRules, oska_rules
-from .spec import DEFAULT_EVALUATOR, movegen, oskaplayer
+from oska_gui.core.types import BLACK, SIDE_LETTERS, WHITE, Position
+from oska_gui.engine import search
+from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.spec.oska import DEFAULT_EVALUATOR, movegen, oskaplayer
 
 POSITIONS_FILE = Path(__file__).with_name("bench_positions.json")
 SIZES = (4, 5, 6, 8)
@@ -423,7 +423,7 @@ TABLES = (movegen_table, search_table, oskaplayer_table, minimax_table, think_ta
 
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark command (see the module docstring) with ``argv``."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, nargs="+", choices=SIZES, default=list(SIZES),
                         help="board sizes to benchmark (default: all)")

@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .boards import read_board, read_player
-from .core import BLACK, SIDE_LETTERS, SIDE_WORDS, WHITE, Position
-from .oska import OskaRules, check_n, oska_rules
+from oska_gui.core.types import BLACK, SIDE_LETTERS, SIDE_WORDS, WHITE, Position
+from oska_gui.games.oska import OskaRules, check_n, oska_rules
+from oska_gui.spec.boards import read_board, read_player
 
 FORMAT = "oska-game"
 VERSION = 1

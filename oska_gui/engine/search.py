@@ -35,7 +35,7 @@ generator that ``yield``s every ``PAUSE_EVERY`` nodes, so a caller can run the s
 in slices of a few milliseconds and resume it exactly where it stopped: ``Thinker``
 does that for the UI, ``best_child`` simply runs it to the end. Leaves are evaluated
 inline by their parent, so the generator machinery costs little where most nodes are:
-a few per cent against the same search as plain recursion (``python -m oska_gui.bench``
+a few per cent against the same search as plain recursion (``python -m oska_gui.tools.bench``
 measures it).
 """
 
@@ -46,7 +46,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from .core import Evaluator as Evaluator  # search.Evaluator: the name callers know
+from oska_gui.core.types import Evaluator as Evaluator  # search.Evaluator: the name callers know
 
 WIN = 1_000_000
 WIN_BOUND = WIN - 10_000

@@ -1,0 +1,1 @@
+"""Whole games between two players: self-play matches and game records."""

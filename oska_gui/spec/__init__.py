@@ -1,0 +1,1 @@
+"""The classic assignment functions: movegen, oskaplayer, hexapawn, move_maker, move_chooser."""

@@ -1,0 +1,1 @@
+"""Developer commands: benchmarks, strength tests, tuning and training of the evaluator."""
