@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -42,9 +43,15 @@ READY_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Build the site once and serve it on a free port of 127.0.0.1; yield its URL."""
-    with serving_in_background(build(tmp_path_factory.mktemp("site"))) as url:
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site once; return its folder."""
+    return build(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def site(built_site: Path) -> Iterator[str]:
+    """Serve the built site on a free port of 127.0.0.1; yield its URL."""
+    with serving_in_background(built_site) as url:
         yield url
 
 
@@ -138,15 +145,19 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
             request: pytest.FixtureRequest) -> Iterator[Browser]:
     """A page in a new Chromium with its own profile, guarded against outside requests.
 
-    Indirect parameters (a dict) may set ``scale`` (device pixel ratio) and ``settings``
+    Indirect parameters (a dict) may set ``scale`` (device pixel ratio), ``settings``
     (a ``Settings`` stored in localStorage before the page starts, as a returning
-    player's would be).
+    player's would be) and ``service_workers`` (``"block"`` for a browser without them).
+
+    The site's service worker fetches only from the site itself (``sw.js``); what it
+    fetches does not pass the guard, everything the page asks for does.
     """
     options = getattr(request, "param", {})
     context = playwright_driver.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
         headless=True, viewport=VIEWPORT, has_touch=True,
         device_scale_factor=options.get("scale", 1),
+        service_workers=options.get("service_workers", "allow"),
     )
     page = context.pages[0] if context.pages else context.new_page()
     guarded = Browser(page, site)
@@ -351,6 +362,8 @@ def test_loading_indicator_then_the_start_screen(browser: Browser) -> None:
     """A spinner shows while Pyodide loads; then the start screen, checked by pixel."""
     browser.page.goto(browser.url, wait_until="commit")
     browser.page.wait_for_selector("#loading .spinner", state="visible", timeout=10_000)
+    loading_background = browser.page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert loading_background == "rgb({}, {}, {})".format(*theme.BACKGROUND)
     tti = browser.open()
     record_metric("time_to_interactive_ms", tti)
     assert browser.page.is_hidden("#loading")
@@ -371,6 +384,52 @@ def test_loading_indicator_then_the_start_screen(browser: Browser) -> None:
             assert close_to(shown, wanted), (row.key, value, shown)
     start = layout.buttons["start"]
     assert close_to(pixel(shot, start.x + 3, start.center[1]), theme.BUTTON_ACTIVE)
+
+
+# Records every text the loading indicator shows, however briefly.
+RECORD_LOADING_TEXTS = """
+window.loadingTexts = [];
+addEventListener("DOMContentLoaded", () => {
+    const text = document.getElementById("loading-text");
+    new MutationObserver((changes) => {
+        for (const change of changes) {
+            for (const node of change.addedNodes) window.loadingTexts.push(node.data);
+        }
+    }).observe(text, { childList: true });
+});
+"""
+DOWNLOADING = re.compile(r"Downloading Oska: (\d+\.\d) of (\d+\.\d) MB")
+
+
+def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
+        browser: Browser, built_site: Path) -> None:
+    """The first visit shows its download progress up to the whole runtime and keeps
+    a snapshot; later visits start from the snapshot, and so does one without network."""
+    browser.page.add_init_script(RECORD_LOADING_TEXTS)
+    record_metric("first_visit_ms", browser.open())
+    assert browser.page.evaluate("document.body.dataset.start") == "afresh"
+    sizes = json.loads((built_site / "manifest.json").read_text())["sizes"]
+    small = ("index.html", "loader.js", "pyodide/pyodide.js", "pyodide/pyodide.mjs")
+    total = sum(size for name, size in sizes.items() if name not in small)
+    shown = [DOWNLOADING.fullmatch(text) for text in browser.page.evaluate("loadingTexts")]
+    progress = [(float(m[1]), float(m[2])) for m in shown if m]
+    assert {of for _, of in progress} == {round(total / 1e6, 1)}
+    done = [part for part, _ in progress]
+    assert done == sorted(done) and done[0] == 0 and done[-1] == round(total / 1e6, 1)
+    assert any(0 < part < done[-1] for part in done), "no progress between start and end"
+    for visit in ("repeat", "offline"):
+        browser.page.context.set_offline(visit == "offline")
+        browser.page.reload()
+        browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+        record_metric(f"{visit}_visit_ms", float(browser.page.evaluate(
+            "document.body.dataset.readyAt")))
+        assert browser.page.evaluate("document.body.dataset.start") == "snapshot"
+        assert browser.status().startswith("Start screen: Oska n = 4,")
+    # The worker really had no network: what it has not cached cannot be fetched.
+    assert browser.page.evaluate(
+        "fetch('not-cached.txt').then((r) => `status ${r.status}`, () => 'offline')"
+    ) == "offline"
+    browser.errors.clear()  # the failed fetch above was made on purpose
 
 
 def test_the_outside_request_guard_catches_and_blocks(browser: Browser) -> None:
@@ -451,8 +510,14 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     assert "How to play" not in texts_drawn(browser)
 
 
+@pytest.mark.parametrize("browser", [{"service_workers": "block"}], indirect=True)
 def test_a_broken_site_says_why_it_cannot_start(browser: Browser) -> None:
-    """A missing Python archive gives a readable error instead of a spinner."""
+    """A missing Python archive gives a readable error instead of a spinner.
+
+    Without service workers the page's requests reach the route that breaks the site
+    (a worker's own requests would not), and the loader's path without a worker (no
+    offline play, no snapshot) runs up to the error.
+    """
     browser.page.route("**/oska-python.zip", lambda route: route.fulfill(status=404))
     browser.page.goto(browser.url)
     browser.page.wait_for_selector("body[data-state=error]", timeout=READY_TIMEOUT_MS)

@@ -7,6 +7,8 @@ installs it); without it they fail with the build's own how-to-get-it message.
 from __future__ import annotations
 
 import ast
+import gzip
+import json
 import os
 import re
 import socket
@@ -20,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from oska_gui.web import build as site
-from oska_gui.web.serve import serving_in_background
+from oska_gui.web.serve import accepts_gzip, serving_in_background
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HOST_ONLY = {"oska_gui/web/build.py", "oska_gui/web/serve.py", "oska_gui/web/__main__.py"}
@@ -52,13 +54,51 @@ def imported_modules(source: str) -> set[str]:
 
 
 def test_build_writes_the_whole_site(built: Path) -> None:
-    """The build writes the page, loader, archive and an exact copy of the runtime."""
-    for name in ("index.html", "loader.js", site.PYTHON_ARCHIVE):
+    """The build writes the page, loader, worker, archive and an exact copy of the runtime."""
+    for name in ("index.html", "loader.js", "sw.js", "manifest.json", site.PYTHON_ARCHIVE):
         assert (built / name).is_file(), name
-    runtime = sorted(p.name for p in (built / "pyodide").iterdir())
+    runtime = sorted(p.name for p in (built / "pyodide").iterdir() if p.suffix != ".gz")
     assert runtime == sorted(site.RUNTIME_FILES)
     for name in site.RUNTIME_FILES:
         assert (built / "pyodide" / name).read_bytes() == (site.PYODIDE_DIR / name).read_bytes()
+
+
+def test_manifest_names_every_file_and_the_worker_carries_the_build_id(built: Path) -> None:
+    """The manifest's sizes are the files' own; sw.js holds the manifest's build id."""
+    manifest = json.loads((built / "manifest.json").read_text())
+    assert set(manifest["sizes"]) == {"index.html", "loader.js", site.PYTHON_ARCHIVE,
+                                      *(f"pyodide/{name}" for name in site.RUNTIME_FILES)}
+    for name, size in manifest["sizes"].items():
+        assert (built / name).stat().st_size == size, name
+    worker = (built / "sw.js").read_text()
+    assert re.fullmatch(r"[0-9a-f]{16}", manifest["build"])
+    assert f'const BUILD = "{manifest["build"]}";' in worker
+    assert site.BUILD_ID_MARK not in worker
+
+
+def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> None:
+    """Every text and wasm file has an exact gzip copy; the zip archives have none."""
+    sizes = json.loads((built / "manifest.json").read_text())["sizes"]
+    plain = compressed = 0
+    for name in sizes:
+        copy = built / f"{name}.gz"
+        if name.endswith(".zip"):
+            assert not copy.exists(), name
+            continue
+        assert gzip.decompress(copy.read_bytes()) == (built / name).read_bytes(), name
+        plain += sizes[name]
+        compressed += copy.stat().st_size
+    assert compressed < 0.5 * plain
+
+
+def test_the_build_id_changes_with_any_file(tmp_path: Path) -> None:
+    """Two builds of the same inputs share an id; a changed page gets a new one."""
+    first = json.loads((site.build(tmp_path / "a") / "manifest.json").read_text())["build"]
+    again = json.loads((site.build(tmp_path / "a") / "manifest.json").read_text())["build"]
+    assert first == again
+    site.finish_site(tmp_path / "a", ["index.html"])  # a different set of files
+    other = json.loads((tmp_path / "a" / "manifest.json").read_text())["build"]
+    assert other != first
 
 
 def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
@@ -96,16 +136,16 @@ def test_imports_are_found_at_any_depth(tmp_path: Path) -> None:
     (pkg / "lazy.py").write_text("from .deep import x\n")
     (pkg / "deep.py").write_text("import json\nx = 1\n")
     (pkg / "unused.py").write_text("")
-    found = site.browser_modules(tmp_path, "pkg.entry")
+    found = site.browser_modules(tmp_path, ("pkg.entry",))
     assert list(found) == ["pkg/__init__.py", "pkg/deep.py", "pkg/entry.py", "pkg/lazy.py"]
 
 
 def test_page_and_loader_name_no_outside_address(built: Path) -> None:
     """The page and loader name no address outside the site."""
-    for name in ("index.html", "loader.js"):
+    for name in ("index.html", "loader.js", "sw.js"):
         text = (built / name).read_text(encoding="utf-8")
         assert not EXTERNAL_URL.search(text), (name, EXTERNAL_URL.search(text))
-    assert "loadPyodide({ indexURL: \"./pyodide/\" })" in (built / "loader.js").read_text()
+    assert 'indexURL: "./pyodide/"' in (built / "loader.js").read_text()
 
 
 def test_missing_runtime_says_how_to_get_it(tmp_path: Path) -> None:
@@ -177,8 +217,35 @@ def fake_site(tmp_path: Path) -> Iterator[str]:
     for name, body in {"index.html": "<p>hi</p>", "a.wasm": "\0asm", "b.mjs": "export {}",
                        "c.zip": "PK"}.items():
         (tmp_path / name).write_text(body)
+    for name in ("index.html", "b.mjs"):
+        site.write_gzip_copy(tmp_path / name)
     with serving_in_background(tmp_path) as url:
         yield url
+
+
+def test_server_sends_gzip_copies_to_browsers_that_take_them(fake_site: str) -> None:
+    """With ``Accept-Encoding: gzip`` the gzip copy comes, typed as the file; else the file."""
+    asked = urllib.request.Request(fake_site + "b.mjs", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(asked) as answer:
+        assert answer.headers["Content-Encoding"] == "gzip"
+        assert answer.headers.get_content_type() == "text/javascript"
+        assert gzip.decompress(answer.read()) == b"export {}"
+    with urllib.request.urlopen(fake_site + "b.mjs") as answer:
+        assert answer.headers["Content-Encoding"] is None
+        assert answer.read() == b"export {}"
+    index = urllib.request.Request(fake_site, headers={"Accept-Encoding": "br, gzip"})
+    with urllib.request.urlopen(index) as answer:
+        assert gzip.decompress(answer.read()) == b"<p>hi</p>"
+
+
+@pytest.mark.parametrize(("header", "takes"), [
+    ("gzip", True), ("deflate, gzip;q=0.5", True), ("*", True), ("GZIP", True),
+    ("", False), ("br", False), ("gzip;q=0", False), ("gzip; q=0.0", False),
+    ("gzip;q=junk", False), ("identity", False),
+])
+def test_accept_encoding_is_read_with_its_weights(header: str, takes: bool) -> None:
+    """``q=0`` refuses gzip, any other weight accepts it, junk weights refuse it."""
+    assert accepts_gzip(header) is takes
 
 
 @pytest.mark.parametrize(("name", "mime"), [

@@ -4,8 +4,14 @@ The site is a plain folder any static host can serve::
 
     index.html          the page (canvas, loading indicator, status live region)
     loader.js           starts Pyodide and hands over to ``oska_gui.web.page``
+    sw.js               the service worker: offline play, cached runtime
+    manifest.json       the build's id (a hash of every file) and the files' sizes
     oska-python.zip     the Python modules the page imports, and nothing else
     pyodide/            the runtime, copied from ``oska_gui/web/node_modules/pyodide``
+
+Files that compress well also get a gzip copy beside them (``name.gz``): the project's
+server sends it to browsers that accept gzip, as can any static host that serves
+precompressed files.
 
 Which Python files ship is worked out from the imports of ``oska_gui.web.page``
 (stdlib ``modulefinder``, without running anything): the pure-Python core, the UI logic
@@ -15,6 +21,8 @@ Runs on the host with the standard library only.
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import modulefinder
 import shutil
@@ -27,10 +35,14 @@ WEB_DIR = REPO_ROOT / PACKAGE / "web"
 STATIC_DIR = WEB_DIR / "static"
 PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
 DEFAULT_OUT = REPO_ROOT / "site"
-ENTRY_MODULE = f"{PACKAGE}.web.page"
+ENTRY_MODULES = (f"{PACKAGE}.web.page", f"{PACKAGE}.web.warm")
 PYTHON_ARCHIVE = "oska-python.zip"
 RUNTIME_DATA = ("oska_gui/engine/learned_weights.json",)  # package data the shipped code reads
 STATIC_FILES = ("index.html", "loader.js")
+SERVICE_WORKER = "sw.js"
+BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id
+MANIFEST = "manifest.json"
+COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".json", ".wasm")  # zip files are packed
 RUNTIME_FILES = (
     "pyodide.js",
     "pyodide.mjs",
@@ -101,8 +113,9 @@ def pinned_version() -> str | None:
         return None
 
 
-def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[str, Path]:
-    """Return the project modules the page needs: ``entry`` and all it imports, at any depth.
+def browser_modules(root: Path = REPO_ROOT,
+                    entries: tuple[str, ...] = ENTRY_MODULES) -> dict[str, Path]:
+    """Return the project modules the page needs: ``entries`` and all they import, at any depth.
 
     Imports inside functions count too. Modules outside the project (the standard
     library, Pyodide's ``js``) are left out: the runtime has them. The data files
@@ -110,13 +123,14 @@ def browser_modules(root: Path = REPO_ROOT, entry: str = ENTRY_MODULE) -> dict[s
 
     Args:
         root: the folder holding the ``oska_gui`` package.
-        entry: the dotted name of the module the loader imports.
+        entries: the dotted names of the modules the loader imports.
 
     Returns:
         Archive names (e.g. ``'oska_gui/games/oska.py'``) mapped to the source files.
     """
     finder = modulefinder.ModuleFinder(path=[str(root)])
-    finder.import_hook(entry)
+    for entry in entries:
+        finder.import_hook(entry)
     found = {}
     for module in finder.modules.values():
         # typeshed leaves out the undocumented Module.__file__ (None for built-ins)
@@ -149,7 +163,7 @@ def site_inputs(pyodide_dir: Path | None = None) -> list[Path]:
     Raises:
         MissingRuntime: when the Pyodide runtime is not installed.
     """
-    static = [STATIC_DIR / name for name in STATIC_FILES]
+    static = [STATIC_DIR / name for name in (*STATIC_FILES, SERVICE_WORKER)]
     return [*static, *archive_files().values(), *check_runtime(pyodide_dir)]
 
 
@@ -159,12 +173,53 @@ def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
     Raises:
         MissingRuntime: when the Pyodide runtime is not installed.
     """
-    outputs = [out / name for name in (*STATIC_FILES, PYTHON_ARCHIVE)]
-    outputs += [out / "pyodide" / name for name in RUNTIME_FILES]
+    try:
+        sizes = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["sizes"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    outputs = [out / name for name in (*sizes, SERVICE_WORKER, MANIFEST)]
+    outputs += [out / f"{name}.gz" for name in sizes if compresses(name)]
     if not all(path.is_file() for path in outputs):
         return False
     built = min(path.stat().st_mtime for path in outputs)
     return all(path.stat().st_mtime <= built for path in site_inputs(pyodide_dir))
+
+
+def compresses(name: str) -> bool:
+    """Tell whether the site file ``name`` gets a gzip copy beside it."""
+    return name.endswith(COMPRESSED_SUFFIXES)
+
+
+def write_gzip_copy(path: Path) -> None:
+    """Write ``path.gz``, a gzip copy of ``path`` that is the same on every build."""
+    with path.open("rb") as source, gzip.GzipFile(
+        path.with_name(path.name + ".gz"), "wb", compresslevel=9, mtime=0
+    ) as target:
+        shutil.copyfileobj(source, target)
+
+
+def finish_site(out: Path, names: list[str]) -> None:
+    """Write the service worker, the manifest and the gzip copies of the built ``names``.
+
+    The build's id hashes every file's name and bytes, so any change makes a new id:
+    a new service worker, a new cache and a new interpreter snapshot in the browser.
+
+    Args:
+        out: the site folder, already holding ``names``.
+        names: the site's files, relative to ``out`` (``/``-separated).
+    """
+    digest = hashlib.sha256()
+    for name in sorted(names):
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    build_id = digest.hexdigest()[:16]
+    worker = (STATIC_DIR / SERVICE_WORKER).read_text(encoding="utf-8")
+    (out / SERVICE_WORKER).write_text(worker.replace(BUILD_ID_MARK, build_id), encoding="utf-8")
+    for name in names:
+        if compresses(name):
+            write_gzip_copy(out / name)
+    sizes = {name: (out / name).stat().st_size for name in sorted(names)}
+    manifest = json.dumps({"build": build_id, "sizes": sizes}, indent=1)
+    (out / MANIFEST).write_text(manifest, encoding="utf-8")  # last: it marks the build done
 
 
 def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
@@ -188,4 +243,6 @@ def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
     for name in STATIC_FILES:
         shutil.copyfile(STATIC_DIR / name, out / name)
     write_archive(out / PYTHON_ARCHIVE, archive_files())
+    names = [*STATIC_FILES, PYTHON_ARCHIVE, *(f"pyodide/{path.name}" for path in runtime)]
+    finish_site(out, names)
     return out

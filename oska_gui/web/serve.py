@@ -2,9 +2,11 @@
 
 Only the local machine can connect. WebAssembly and JavaScript modules get the MIME
 types browsers insist on, and every answer asks the browser to revalidate, so a rebuilt
-site is picked up on reload. Only the site's files are served: a folder without an
-index page is a 404 (no listings), a path no file can have (a NUL byte, say) a 400,
-and a client that hangs up early is no error worth a traceback.
+site is picked up on reload. A browser that accepts gzip gets the build's gzip copy of a
+file (``name.gz``) where there is one: the runtime travels at about half its size.
+Only the site's files are served: a folder without an index page is a 404 (no
+listings), a path no file can have (a NUL byte, say) a 400, and a client that hangs up
+early is no error worth a traceback.
 """
 
 from __future__ import annotations
@@ -48,14 +50,48 @@ class SiteHandler(SimpleHTTPRequestHandler):
         Returns the file to send, or None when the answer is complete.
         """
         try:
-            return super().send_head()
+            return self.send_gzip_head() or super().send_head()
         except ValueError:  # open() refuses the path: a NUL byte, a lone surrogate
             self.send_error(HTTPStatus.BAD_REQUEST, "Bad path")
             return None
 
+    def send_gzip_head(self) -> BinaryIO | None:
+        """Answer with the gzip copy of the file asked for, if the client takes gzip.
+
+        Returns the open gzip copy to send, or None when there is none to send (the
+        client does not accept gzip, or the file has no copy): the plain answer is due.
+        """
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not (accepts_gzip(self.headers.get("Accept-Encoding", ""))
+                and os.path.isfile(path) and os.path.isfile(path + ".gz")):
+            return None
+        copy = open(path + ".gz", "rb")  # noqa: SIM115 - the caller sends and closes it
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(copy.fileno()).st_size))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return copy
+
     def list_directory(self, path: str | os.PathLike[str]) -> None:
         """Answer 404 for a folder without an index page: the site lists no folders."""
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+
+
+def accepts_gzip(accept_encoding: str) -> bool:
+    """Tell whether an ``Accept-Encoding`` header value allows gzip (``q=0`` refuses it)."""
+    for item in accept_encoding.lower().split(","):
+        coding, *params = (part.strip() for part in item.split(";"))
+        if coding in ("gzip", "x-gzip", "*"):
+            qualities = [param[2:] for param in params if param.startswith("q=")]
+            try:
+                return not qualities or float(qualities[0]) > 0
+            except ValueError:
+                return False
+    return False
 
 
 class SiteServer(ThreadingHTTPServer):

@@ -1,10 +1,20 @@
 // Loads Oska: starts the Pyodide runtime served beside this page, unpacks the project's
 // Python files into its file system and hands over to Python (oska_gui.web.page.start).
 // Only loading lives here: the rules, the AI and the whole UI are the project's Python.
+//
+// First visit: a service worker (sw.js) is installed and takes over before anything big
+// is fetched, so all the runtime lands in its cache and the next visit works offline.
+// The download shows its progress. Once Python has imported the game (oska_gui.web.warm),
+// a memory snapshot of the interpreter is kept in the same cache storage; a repeat visit
+// restores it instead of starting Python again, which takes a fraction of the time.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PYTHON_ARCHIVE = "oska-python.zip";
 const APP_DIR = "/home/pyodide/oska";
+const SNAPSHOT = "python-snapshot";  // its key in the build's cache
+const WORKER_WAIT_MS = 3000;  // a worker that takes longer is not waited for
+const BIG_DOWNLOADS = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                       "pyodide/pyodide.asm.mjs", "pyodide/pyodide-lock.json", PYTHON_ARCHIVE];
 
 function say(text) {
   document.getElementById("loading-text").textContent = text;
@@ -19,24 +29,142 @@ function fail(error) {
   say(`Oska could not start: ${lines[lines.length - 1]}`);
 }
 
-async function fetchArchive() {
+async function fetchOk(url) {
   // "no-cache" revalidates with the server, so a rebuilt site is never run from a stale copy.
-  const response = await fetch(PYTHON_ARCHIVE, { cache: "no-cache" });
+  const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) {
-    throw new Error(`${PYTHON_ARCHIVE}: HTTP ${response.status}`);
+    throw new Error(`${url}: HTTP ${response.status}`);
   }
-  return response.arrayBuffer();
+  return response;
+}
+
+// Resolve once a service worker controls the page, or quietly give up: the game runs
+// without one (no offline play, no snapshot), e.g. over plain http from another host.
+async function serviceWorkerInControl() {
+  if (!("serviceWorker" in navigator)) {
+    return false;
+  }
+  try {
+    await navigator.serviceWorker.register("sw.js");
+  } catch (error) {
+    console.warn(`Oska: no offline play (${error.message || error})`);
+    return false;
+  }
+  if (navigator.serviceWorker.controller) {
+    return true;
+  }
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), WORKER_WAIT_MS);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      clearTimeout(timer);
+      resolve(true);
+    }, { once: true });
+  });
+}
+
+// The cache of this build, where the snapshot is kept; null without cache storage.
+async function snapshotCache(build) {
+  try {
+    return await caches.open(`oska-${build}`);
+  } catch {
+    return null;
+  }
+}
+
+function showProgress(done, total) {
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  document.querySelector("#loading .progress").hidden = false;
+  document.getElementById("progress-bar").style.width = `${Math.min(100, 100 * done / total)}%`;
+  say(`Downloading Oska: ${megabytes(done)} of ${megabytes(total)} MB`);
+}
+
+// Fetch the big files once, showing progress; the service worker keeps them, so Pyodide's
+// own requests for them are answered from its cache.
+async function downloadWithProgress(sizes) {
+  const total = BIG_DOWNLOADS.reduce((sum, name) => sum + (sizes[name] || 0), 0);
+  let done = 0;
+  showProgress(done, total);
+  await Promise.all(BIG_DOWNLOADS.map(async (name) => {
+    const reader = (await fetchOk(name)).body.getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      done += chunk.value.length;
+      showProgress(done, total);
+    }
+  }));
+}
+
+function unpack(pyodide, archive) {
+  pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
+  pyodide.runPython(`import sys
+if ${JSON.stringify(APP_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
+}
+
+async function restore(snapshot) {
+  return loadPyodide({ indexURL: "./pyodide/", _loadSnapshot: snapshot });
+}
+
+// Start Python, import the game and take a snapshot of the interpreter. An interpreter
+// made for a snapshot cannot reach the browser (js), so the game runs in the one
+// restored from it, on this visit as on every later one.
+async function snapshotAfresh(archive) {
+  const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
+  say("Starting the game…");
+  unpack(pyodide, archive);
+  pyodide.pyimport("oska_gui.web.warm").prepare();
+  return pyodide.makeMemorySnapshot();
+}
+
+// A snapshot kept by an earlier visit, restored; null if there is none or it fails.
+async function restoreKept(cache) {
+  const kept = cache && await cache.match(SNAPSHOT);
+  if (!kept) {
+    return null;
+  }
+  try {
+    return await restore(await kept.arrayBuffer());
+  } catch (error) {
+    console.warn(`Oska: starting afresh, the kept snapshot failed (${error.message || error})`);
+    await cache.delete(SNAPSHOT);
+    return null;
+  }
+}
+
+// Without cache storage there is nothing to keep a snapshot in: start Python plainly.
+async function startPlain(archive) {
+  const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
+  unpack(pyodide, archive);
+  return pyodide;
+}
+
+async function startAfresh(cache) {
+  const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
+  say("Starting the Python runtime…");
+  if (!cache) {
+    return startPlain(archive);
+  }
+  const snapshot = await snapshotAfresh(archive);
+  cache.put(SNAPSHOT, new Response(snapshot)).catch(
+    (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+  const pyodide = await restore(snapshot);
+  unpack(pyodide, archive);  // a snapshot keeps memory, not files
+  return pyodide;
 }
 
 async function main() {
-  say("Loading the Python runtime…");
-  const [pyodide, archive] = await Promise.all([
-    loadPyodide({ indexURL: "./pyodide/" }),
-    fetchArchive(),
-  ]);
-  say("Starting the game…");
-  pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
-  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
+  const offline = await serviceWorkerInControl();
+  const manifest = await (await fetchOk("manifest.json")).json();
+  document.body.dataset.build = manifest.build;
+  const cache = offline ? await snapshotCache(manifest.build) : null;
+  let pyodide = await restoreKept(cache);
+  document.body.dataset.start = pyodide ? "snapshot" : "afresh";
+  if (pyodide) {
+    unpack(pyodide, await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer());
+  } else {
+    if (offline) {
+      await downloadWithProgress(manifest.sizes);
+    }
+    pyodide = await startAfresh(cache);
+  }
   pyodide.pyimport("oska_gui.web.page").start();
 }
 
