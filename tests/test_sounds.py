@@ -1,0 +1,173 @@
+"""The game's sounds: the rendered cues, the WAV files, the choice of cue, both speakers."""
+
+from __future__ import annotations
+
+import io
+import math
+import wave
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+import pytest
+
+from oska_gui.desktop.speaker import MixerSpeaker
+from oska_gui.ui import sounds
+from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
+from oska_gui.web.speaker import WebAudioSpeaker
+
+
+def strength_at(data: tuple[float, ...], hz: float) -> float:
+    """Return the magnitude of one frequency in ``data`` (a single DFT bin)."""
+    re = sum(s * math.cos(2 * math.pi * hz * i / RATE) for i, s in enumerate(data))
+    im = sum(s * math.sin(2 * math.pi * hz * i / RATE) for i, s in enumerate(data))
+    return math.hypot(re, im)
+
+
+def loudest_of(data: tuple[float, ...], candidates: list[float]) -> float:
+    """Return which of ``candidates`` (Hz) is strongest in ``data``."""
+    return max(candidates, key=lambda hz: strength_at(data, hz))
+
+
+@pytest.mark.parametrize("cue", list(Cue))
+def test_every_cue_is_short_loud_enough_and_starts_and_ends_silent(cue: Cue) -> None:
+    data = sounds.samples(cue)
+    assert 0.05 < len(data) / RATE < 1.0
+    assert max(abs(s) for s in data) == pytest.approx(PEAK)
+    assert abs(data[0]) < 0.01 and abs(data[-1]) < 0.01  # no click at either end
+
+
+@pytest.mark.parametrize("cue", list(Cue))
+def test_a_cue_is_a_valid_mono_16_bit_wav_of_its_samples(cue: Cue) -> None:
+    with wave.open(io.BytesIO(sounds.wav_bytes(cue))) as wav:
+        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (1, 2, RATE)
+        frames = wav.readframes(wav.getnframes())
+    values = [int.from_bytes(frames[i:i + 2], "little", signed=True)
+              for i in range(0, len(frames), 2)]
+    assert len(values) == len(sounds.samples(cue))
+    assert max(abs(v) for v in values) == round(PEAK * 32767)
+
+
+def test_cues_sound_different_and_render_the_same_every_time() -> None:
+    rendered = {cue: sounds.samples(cue) for cue in Cue}
+    assert len(set(rendered.values())) == len(Cue)
+    sounds.samples.cache_clear()
+    assert all(sounds.samples(cue) == rendered[cue] for cue in Cue)
+
+
+def test_a_move_knocks_higher_than_a_capture_starts() -> None:
+    notes = [300.0, 420.0, 520.0]
+    assert loudest_of(sounds.samples(Cue.MOVE), notes) == 420.0
+    first_knock = sounds.samples(Cue.CAPTURE)[: round(0.07 * RATE)]
+    assert loudest_of(first_knock, notes) == 300.0
+
+
+def test_a_win_rises_and_a_loss_falls() -> None:
+    notes = [sounds.C4, sounds.EB4, sounds.G4, sounds.C5, sounds.E5, sounds.G5, sounds.C6]
+    win, loss = sounds.samples(Cue.WIN), sounds.samples(Cue.LOSS)
+    span = round(0.1 * RATE)
+    assert loudest_of(win[:span], notes) == sounds.C5
+    assert loudest_of(win[round(0.34 * RATE):][:span], notes) == sounds.C6
+    assert loudest_of(loss[:span], notes) == sounds.G4
+    assert loudest_of(loss[round(0.33 * RATE):][:span], notes) == sounds.C4
+
+
+def test_the_cue_for_a_move_and_for_the_end_of_a_game() -> None:
+    assert move_cue(captured=True) is Cue.CAPTURE
+    assert move_cue(captured=False) is Cue.MOVE
+    assert end_cue(0, (True, False)) is Cue.WIN
+    assert end_cue(1, (True, False)) is Cue.LOSS
+    assert end_cue(1, (False, True)) is Cue.WIN
+    assert end_cue(0, (True, True)) is Cue.END  # two humans: nobody to cheer for
+    assert end_cue(0, (False, False)) is Cue.END  # computer against computer
+    assert end_cue(None, (True, False)) is Cue.END
+
+
+def test_the_desktop_speaker_plays_each_cue_at_its_length() -> None:
+    pygame.mixer.quit()
+    speaker = MixerSpeaker()
+    try:
+        for cue in Cue:
+            speaker.play(cue)
+        assert pygame.mixer.get_init() is not None
+        for cue in Cue:
+            assert speaker._sounds[cue].get_length() == pytest.approx(
+                len(sounds.samples(cue)) / RATE, abs=0.002)
+    finally:
+        pygame.mixer.quit()
+
+
+def test_the_desktop_speaker_is_silent_without_an_audio_device(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    pygame.mixer.quit()
+    tries: list[int] = []
+
+    def no_device() -> None:
+        tries.append(1)
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    speaker = MixerSpeaker()
+    for cue in [*Cue, *Cue]:
+        speaker.play(cue)
+    assert tries == [1]  # tried once, then quiet for good
+    assert capsys.readouterr().err.count("no sound") == 1
+
+
+class FakeAudioContext:
+    """Records what a page's ``AudioContext`` was asked to do."""
+
+    def __init__(self, state: str = "running") -> None:
+        self.state = state
+        self.destination = object()
+        self.resumed = 0
+        self.buffers: list[SimpleNamespace] = []
+        self.started: list[Any] = []
+
+    def resume(self) -> None:
+        self.resumed += 1
+        self.state = "running"
+
+    def createBuffer(self, channels: int, length: int, rate: int) -> SimpleNamespace:
+        buffer = SimpleNamespace(channels=channels, length=length, rate=rate, data=None)
+        buffer.copyToChannel = lambda data, channel: setattr(buffer, "data", (channel, data))
+        self.buffers.append(buffer)
+        return buffer
+
+    def createBufferSource(self) -> SimpleNamespace:
+        context = self
+        source = SimpleNamespace(buffer=None, connected=None)
+        source.connect = lambda node: setattr(source, "connected", node)
+        source.start = lambda: context.started.append(source.buffer)
+        return source
+
+
+def test_the_web_speaker_makes_one_buffer_per_cue_and_starts_a_source_each_time() -> None:
+    contexts: list[FakeAudioContext] = []
+
+    def make_context() -> FakeAudioContext:
+        contexts.append(FakeAudioContext(state="suspended"))
+        return contexts[-1]
+
+    warnings: list[str] = []
+    speaker = WebAudioSpeaker(make_context, list, warnings.append)
+    for cue in (Cue.MOVE, Cue.CAPTURE, Cue.MOVE):
+        speaker.play(cue)
+    (context,) = contexts
+    assert context.resumed == 1 and warnings == []
+    assert [b.length for b in context.buffers] == [len(sounds.samples(Cue.MOVE)),
+                                                   len(sounds.samples(Cue.CAPTURE))]
+    assert all(b.rate == RATE and b.channels == 1 for b in context.buffers)
+    assert context.buffers[0].data == (0, list(sounds.samples(Cue.MOVE)))
+    assert context.started == [context.buffers[0], context.buffers[1], context.buffers[0]]
+
+
+def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> None:
+    def no_audio() -> FakeAudioContext:
+        raise RuntimeError("AudioContext is not defined")
+
+    warnings: list[str] = []
+    speaker = WebAudioSpeaker(no_audio, list, warnings.append)
+    for cue in Cue:
+        speaker.play(cue)
+    assert warnings == ["no sound (AudioContext is not defined)"]
