@@ -20,8 +20,8 @@ from hostile_helpers import alive, wait_until
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from oska_gui.bots.bot_process import BotProcess, LoadError
-from oska_gui.bots.external import REASONS, ExternalPlayer, judge_move
+from oska_gui.bots.bot_process import REASONS, BotProcess, LoadError
+from oska_gui.bots.external import ExternalPlayer, judge_move
 from oska_gui.games.oska import SIDE_LETTERS, oska_rules
 
 START = ["wwww", "---", "--", "---", "bbbb"]
@@ -92,7 +92,7 @@ def test_a_hang_times_out_and_the_next_request_gets_a_fresh_process(tmp_path: Pa
 ])
 def test_each_failure_is_reported_and_the_player_stays_usable(tmp_path: Path, bot: str,
                                                               reason: str, words: str) -> None:
-    """Every kind of failure becomes a Reply with its reason; asking again works."""
+    """Every kind of failure becomes a CallResult with its reason; asking again works."""
     player = ExternalPlayer(str(write_bot(tmp_path, bot)), time_limit=5)
     try:
         for _ in range(2):
@@ -150,7 +150,7 @@ def test_loading_problems_are_load_errors(tmp_path: Path) -> None:
     broken = ExternalPlayer(str(write_bot(tmp_path, "broken")))
     with pytest.raises(LoadError, match="SyntaxError"):
         broken.wait_ready()
-    reply = broken.ask(START, "w", 1)  # without wait_ready: a Reply, not an exception
+    reply = broken.ask(START, "w", 1)  # without wait_ready: a CallResult, not an exception
     assert reply.reason == "load"
     missing = ExternalPlayer(f"{write_bot(tmp_path, 'neither')}:oskaplayer")
     with pytest.raises(LoadError, match="has no function 'oskaplayer'"):

@@ -23,7 +23,8 @@ from desktop_helpers import (
     save,
 )
 
-from oska_gui.bots.external import REASONS, parse_bot_spec
+from oska_gui.bots.bot_process import REASONS
+from oska_gui.bots.external import parse_bot_spec
 from oska_gui.desktop.bots import ExternalBot
 from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.games.oska import BLACK, WHITE

@@ -61,7 +61,7 @@ class ScriptedBot:
 
 
 class FakeReply:
-    """A stand-in for ``external.Reply``: a board, or a forfeit with a sentence."""
+    """A stand-in for a judged ``bot_process.CallResult``: a board, or a forfeit with a sentence."""
 
     def __init__(self, board: list[str], ok: bool) -> None:
         """Hold the board and whether it is a legal answer."""

@@ -169,14 +169,14 @@ def test_busy_scene_holds_the_computer_back() -> None:
 
 @dataclass
 class Reply:
-    """A stand-in for ``external.Reply``."""
+    """A stand-in for a judged ``bot_process.CallResult``."""
 
     board: list[str] | None
     ok: bool = True
     detail: str = ""
 
     def describe(self) -> str:
-        """Return why the bot forfeits ('' when it did not), as the real Reply does."""
+        """Return why the bot forfeits ('' when it did not), as the real CallResult does."""
         return "" if self.ok else f"the sentence: {self.detail}"
 
 

@@ -35,16 +35,31 @@ _EOF = object()
 ARRIVED = "_arrived"  # key under which _receive notes when a message came in
 
 
+# Why a call failed, by status; 'illegal' and 'malformed' are given by the judge of a
+# returned board (``external.judge_move``), the others by the process.
+REASONS = {
+    "illegal": "returned a board that no legal move produces",
+    "malformed": "returned something that is not a board of the right form",
+    "exception": "raised an exception",
+    "timeout": "did not answer within the time limit",
+    "crash": "the bot's process died or the bot called sys.exit",
+    "load": "the bot file could not be loaded or lacks the function",
+    "unplain": "returned something that is not plain lists, strings and numbers",
+}
+
+
 class LoadError(Exception):
     """The bot file cannot be loaded, or it lacks the function asked for."""
 
 
 @dataclass(frozen=True)
 class CallResult:
-    """How one call of a bot function ended.
+    """How one call of a bot function ended, as the process saw it or as judged.
 
-    ``status`` is 'ok' (``value`` holds the result), 'exception', 'timeout', 'crash',
-    'load' or 'unplain' (a result that is not plain lists/strings/numbers);
+    ``status`` is 'ok' (``value`` holds the result) or a key of ``REASONS``: the
+    process gives 'exception', 'timeout', 'crash', 'load' or 'unplain' (a result that is
+    not plain lists/strings/numbers); ``external.reply_of`` judges an ``oskaplayer``
+    result into 'ok' with the legal board as ``value``, 'illegal' or 'malformed'.
     ``detail`` explains a failure; ``seconds`` is the wall-clock time of the call;
     ``mutated`` says whether the function changed its arguments.
     """
@@ -57,8 +72,50 @@ class CallResult:
 
     @property
     def ok(self) -> bool:
-        """Return True when the function returned a value."""
+        """Return True when the function returned a value (a legal board, once judged)."""
         return self.status == "ok"
+
+    @property
+    def reason(self) -> str | None:
+        """Return None when the call succeeded, else its status (a key of ``REASONS``)."""
+        return None if self.ok else self.status
+
+    @property
+    def board(self) -> Any:
+        """Return the value when the call succeeded (a judged reply's board), else None."""
+        return self.value if self.ok else None
+
+    @property
+    def summary(self) -> str:
+        """Return the detail in one line, e.g. 'ValueError: boom (bot.py, line 4)'."""
+        return one_line(self.detail)
+
+    def describe(self) -> str:
+        """Return why the call failed as a sentence for people ('' when it succeeded)."""
+        if self.ok:
+            return ""
+        return f"{REASONS[self.status]}: {self.summary}" if self.summary else REASONS[self.status]
+
+
+def one_line(detail: str) -> str:
+    """Return a (traceback) detail as one line: its last line and the bot's last frame.
+
+    Args:
+        detail: a failure's detail, perhaps a whole traceback.
+
+    Returns:
+        e.g. 'ValueError: boom (bot.py, line 4)', or '' for an empty detail.
+    """
+    lines = [line.strip() for line in detail.strip().splitlines() if line.strip()]
+    if not lines:
+        return ""
+    frames = [line for line in lines if line.startswith('File "')]
+    if not frames:
+        return lines[-1]
+    file_part, _, rest = frames[-1][len('File "'):].partition('"')
+    line_part = rest.split(",")[1].strip() if rest.count(",") else ""
+    place = ", ".join(filter(None, [Path(file_part).name, line_part]))
+    return f"{lines[-1]} ({place})"
 
 
 @dataclass

@@ -7,16 +7,16 @@ process is started again on the next request.
 
 ``ExternalPlayer`` is an ``oskaplayer(board, player, depth)`` opponent for the match
 command and the desktop GUI: ``request(board, player, depth)``, then ``poll()`` once per
-frame until it returns a ``Reply``; ``close()`` at the end. Every returned board is
-checked with the rules (``judge_move``): it must be one of ``movegen``'s boards, or the
-unchanged board when the player has no move.
+frame until it returns the judged ``bot_process.CallResult``; ``close()`` at the end.
+Every returned board is checked with the rules (``judge_move``): it must be one of
+``movegen``'s boards, or the unchanged board when the player has no move.
 
-Forfeit reasons (``Reply.reason``): see ``REASONS``.
+Forfeit reasons (``CallResult.reason``): see ``bot_process.REASONS``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +24,6 @@ from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotProcess, CallResu
 from oska_gui.spec.boards import read_board, read_player
 
 DEFAULT_TIME_LIMIT = 5.0
-REASONS = {
-    "illegal": "returned a board that no legal move produces",
-    "malformed": "returned something that is not a board of the right form",
-    "exception": "raised an exception",
-    "timeout": "did not answer within the time limit",
-    "crash": "the bot's process died or the bot called sys.exit",
-    "load": "the bot file could not be loaded or lacks the function",
-}
 
 
 @dataclass(frozen=True)
@@ -76,16 +68,7 @@ def _is_file(path: str) -> bool:
 # -- judging a returned board -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a board returned by a bot is a legal answer: ``reason`` None means yes."""
-
-    board: list[str] | None
-    reason: str | None = None
-    detail: str = ""
-
-
-def judge_move(board: list[str], player: str, value: Any) -> Verdict:
+def judge_move(board: list[str], player: str, value: Any) -> CallResult:
     """Check that ``value`` is a legal answer of ``oskaplayer(board, player, depth)``.
 
     A legal answer is a list of row strings equal to one of the boards after a legal
@@ -97,44 +80,31 @@ def judge_move(board: list[str], player: str, value: Any) -> Verdict:
         value: what the bot returned.
 
     Returns:
-        A Verdict: the board when legal, else reason 'malformed' or 'illegal' and why.
+        A CallResult: 'ok' with the board as its value when legal, else status
+        'malformed' or 'illegal' and why.
     """
     rules, rows, _ = read_board(board)
     try:
         their_rules, their_rows, form = read_board(value)
     except (TypeError, ValueError) as error:
-        return Verdict(None, "malformed", f"not a board: {error}")
+        return CallResult("malformed", detail=f"not a board: {error}")
     if form.as_lists:
-        return Verdict(None, "malformed", "returned rows as lists; it was given row strings")
+        return CallResult("malformed", detail="returned rows as lists; it was given row strings")
     if their_rules.n != rules.n:
-        return Verdict(None, "malformed", f"returned a board of size n = {their_rules.n} "
+        return CallResult("malformed", detail=f"returned a board of size n = {their_rules.n} "
                                           f"for a board of size n = {rules.n}")
     pos = rules.from_rows(rows, read_player(player))
     legal = [rules.to_rows(kid) for kid in rules.real_children(pos)]
     if their_rows in legal or (not legal and their_rows == rows):
-        return Verdict(their_rows)
+        return CallResult("ok", their_rows)
     if not legal:
-        return Verdict(None, "illegal", "has no legal move, so the board must come back "
+        return CallResult("illegal", detail="has no legal move, so the board must come back "
                                         f"unchanged; changed {describe_change(rows, their_rows)}")
     if their_rows == rows:
-        return Verdict(None, "illegal", f"returned the board unchanged although it has "
+        return CallResult("illegal", detail=f"returned the board unchanged although it has "
                                         f"{len(legal)} legal moves")
-    return Verdict(None, "illegal", f"no legal move does this; changed "
+    return CallResult("illegal", detail=f"no legal move does this; changed "
                                     f"{describe_change(rows, their_rows)}")
-
-
-def one_line(detail: str) -> str:
-    """Return a (traceback) detail as one line: its last line and the bot's last frame."""
-    lines = [line.strip() for line in detail.strip().splitlines() if line.strip()]
-    if not lines:
-        return ""
-    frames = [line for line in lines if line.startswith('File "')]
-    if not frames:
-        return lines[-1]
-    file_part, _, rest = frames[-1][len('File "'):].partition('"')
-    line_part = rest.split(",")[1].strip() if rest.count(",") else ""
-    place = ", ".join(filter(None, [Path(file_part).name, line_part]))
-    return f"{lines[-1]} ({place})"
 
 
 def describe_change(before: list[str], after: list[str]) -> str:
@@ -150,43 +120,11 @@ def describe_change(before: list[str], after: list[str]) -> str:
 # -- the opponent ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reply:
-    """An external player's answer: the new board, or why the player forfeits.
-
-    ``board`` is the legal board returned (row strings) or None; ``reason`` is None
-    or a key of ``REASONS``; ``detail`` explains it; ``seconds`` is the time taken;
-    ``mutated`` says whether the bot changed the board it was given.
-    """
-
-    board: list[str] | None
-    reason: str | None = None
-    detail: str = ""
-    seconds: float = 0.0
-    mutated: bool = False
-
-    @property
-    def ok(self) -> bool:
-        """Return True when the bot returned a legal board."""
-        return self.reason is None
-
-    @property
-    def summary(self) -> str:
-        """Return the detail in one line, e.g. 'ValueError: boom (bot.py, line 4)'."""
-        return one_line(self.detail)
-
-    def describe(self) -> str:
-        """Return why the bot forfeits as a sentence for people ('' when it did not)."""
-        if self.reason is None:
-            return ""
-        return f"{REASONS[self.reason]}: {self.summary}" if self.summary else REASONS[self.reason]
-
-
 class ExternalPlayer:
     """An external ``oskaplayer(board, player, depth)`` as a non-blocking opponent.
 
     ``request(board, player, depth)`` starts a move; ``poll()`` returns None while the
-    bot thinks and a ``Reply`` once it answered, failed or ran out of time. A new
+    bot thinks and the judged ``CallResult`` once it answered, failed or ran out of time. A new
     request can follow at once: the process is restarted when it had to be killed.
     """
 
@@ -238,8 +176,8 @@ class ExternalPlayer:
         self.process.call(self.spec.function, [rows, player, depth], self.time_limit)
         self._asked = (rows, player)
 
-    def poll(self, wait: float = 0.0) -> Reply | None:
-        """Return the Reply to the last request, or None while the bot is still thinking.
+    def poll(self, wait: float = 0.0) -> CallResult | None:
+        """Return the judged reply to the last request, or None while the bot still thinks.
 
         Args:
             wait: block up to this many seconds (0: return at once).
@@ -251,8 +189,8 @@ class ExternalPlayer:
         self._asked = None
         return reply_of(result, rows, player)
 
-    def ask(self, board: list[str], player: str, depth: int) -> Reply:
-        """Ask for a move and wait for the Reply (blocking form of request + poll)."""
+    def ask(self, board: list[str], player: str, depth: int) -> CallResult:
+        """Ask for a move and wait for the judged reply (blocking form of request + poll)."""
         self.request(board, player, depth)
         while True:
             reply = self.poll(wait=1.0)
@@ -275,11 +213,21 @@ class ExternalPlayer:
         self.process.close()
 
 
-def reply_of(result: CallResult, board: list[str], player: str) -> Reply:
-    """Turn the CallResult of ``oskaplayer(board, player, ...)`` into a judged Reply."""
+def reply_of(result: CallResult, board: list[str], player: str) -> CallResult:
+    """Judge the CallResult of ``oskaplayer(board, player, ...)`` as a move.
+
+    Args:
+        result: how the call ended, as the bot's process reported it.
+        board: the board the bot was given, as row strings.
+        player: 'w' or 'b'.
+
+    Returns:
+        The result with status 'ok' and the legal board as its value, or why the bot
+        forfeits ('unplain' becomes 'malformed'); time and mutation kept.
+    """
     if result.status == "unplain":
-        return Reply(None, "malformed", result.detail, result.seconds, result.mutated)
+        return replace(result, status="malformed")
     if not result.ok:
-        return Reply(None, result.status, result.detail, result.seconds, result.mutated)
-    verdict = judge_move(board, player, result.value)
-    return Reply(verdict.board, verdict.reason, verdict.detail, result.seconds, result.mutated)
+        return result
+    return replace(judge_move(board, player, result.value), seconds=result.seconds,
+                   mutated=result.mutated)

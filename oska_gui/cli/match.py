@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oska_gui.bots.external import REASONS, ExternalPlayer, parse_bot_spec
+from oska_gui.bots.bot_process import REASONS
+from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.games.oska import OskaRules, oska_rules

@@ -19,13 +19,12 @@ contact-phase score, and a lost one the negative; a race nobody can finish score
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from operator import mul
 
-from oska_gui.core.types import Position
+from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.features import BUCKETS, NAMES, feature_space
 from oska_gui.engine.patterns import Window, pattern_space
 from oska_gui.engine.race import race_tables
@@ -120,7 +119,7 @@ def shipped_model(n: int | None = None) -> Model:
     return models.get(str(n), models[GENERAL])
 
 
-def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Callable[[Position], int]:
+def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Evaluator:
     """Return the learned evaluator for ``rules``' board size.
 
     Args:

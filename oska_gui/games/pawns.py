@@ -16,7 +16,6 @@ per-n tables once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 
 from oska_gui.core.moves import (
@@ -32,6 +31,7 @@ from oska_gui.core.types import (
     BLACK,
     SIDE_WORDS,
     WHITE,
+    Evaluator,
     Move,
     Outcome,
     Position,
@@ -207,7 +207,7 @@ def pawn_rules(n: int) -> PawnRules:
 
 
 @cache
-def pawn_evaluator(rules: PawnRules) -> Callable[[Position], int]:
+def pawn_evaluator(rules: PawnRules) -> Evaluator:
     """Return a static evaluator for ``rules``' board size, scored for the side to move.
 
     Terms per pawn: 100 for material, 12 a row advanced, and for a passed pawn (no
