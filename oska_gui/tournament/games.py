@@ -1,0 +1,198 @@
+"""Playing one tournament game: the only module that uses the game-playing API.
+
+Everything the tournament needs from the rules, the players and the game records goes
+through here (reading bot and AI specs, openings, playing a game, a record's final
+board), so that a change of that API touches this file alone. ``play`` runs in a
+worker process, local or on a cluster: it takes a plain ``GameTask`` and returns a
+plain ``GameResult`` with the game record as JSON text, both picklable.
+
+A bot's file travels inside the task as its source text and is written to a fresh
+folder for the game, so a cluster's machines need no copy of the bots; each bot runs
+in its own process exactly as in ``oska match`` and is stopped when the game ends.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
+from oska_gui.core.types import Position
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.records import Record, from_json
+from oska_gui.play.selfplay import random_opening
+
+from ..cli.common import CliError
+from ..cli.players import AiMover, BotMover, Mover, Turn, parse_ai_spec
+from ..cli.playing import play_game
+from .result import GameResult, MoveTimes
+
+
+@dataclass(frozen=True)
+class BotFile:
+    """A bot as it travels to a worker: its file's name and source, and the function."""
+
+    filename: str
+    function: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Player:
+    """How an entrant plays: a bot file, or this project's AI given by its spec text."""
+
+    name: str
+    bot: BotFile | None = None
+    ai: str | None = None
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """The settings every game of a tournament shares."""
+
+    n: int
+    depth: int  # the depth passed to the bots' oskaplayer
+    time_limit: float  # seconds per bot move
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """One game to play: its id, the two players, the opening moves and the conditions."""
+
+    game_id: str
+    white: Player
+    black: Player
+    opening: tuple[str, ...]
+    conditions: Conditions
+
+
+def read_bot(text: str) -> tuple[str, BotFile]:
+    """Read a bot given as 'path/to/bot.py[:function]'; raises CliError if unreadable.
+
+    Returns:
+        The bot's name (as ``oska match`` names it, e.g. 'bots/a.py:oskaplayer') and
+        its BotFile with the source text.
+    """
+    try:
+        spec = parse_bot_spec(text)
+        source = Path(spec.path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise CliError(f"bot {text!r:.200}: {error}") from None
+    return str(spec), BotFile(Path(spec.path).name, spec.function, source)
+
+
+def read_ai(text: str) -> str:
+    """Return the name of this project's AI given by ``text`` ('3', '2s', 'hard:simple').
+
+    Raises CliError when the spec cannot be read.
+    """
+    return parse_ai_spec(text).describe()
+
+
+def opening_moves(n: int, plies: int, seed: str) -> tuple[str, ...]:
+    """Return ``plies`` random opening moves (fewer if a game would end) drawn from ``seed``."""
+    rules = oska_rules(n)
+    line = random_opening(rules, plies, random.Random(seed))
+    return tuple(rules.move_text(rules.move_between(a, b))
+                 for a, b in zip(line, line[1:], strict=False))
+
+
+def play(task: GameTask) -> tuple[GameResult, str]:
+    """Play the game ``task`` describes to its end or a forfeit.
+
+    Args:
+        task: the game: players, opening and conditions.
+
+    Returns:
+        The result and the game's record as JSON text (loadable by ``main.py --replay``
+        once saved to a file).
+    """
+    rules = oska_rules(task.conditions.n)
+    opening = _line_of(rules, task.opening)
+    movers: list[Mover] = []
+    with tempfile.TemporaryDirectory(prefix="oska-game-") as folder:
+        try:
+            for colour, player in enumerate((task.white, task.black)):
+                movers.append(_mover(player, task.conditions, Path(folder) / str(colour)))
+            record = play_game(rules, opening, (movers[0], movers[1]))
+        finally:
+            for mover in movers:
+                mover.close()
+    return _result(task.game_id, record), json.dumps(record.to_json())
+
+
+def final_board(record_json: str) -> tuple[str, list[str]]:
+    """Return the last position of a game record as a picture and as row strings."""
+    record = from_json(json.loads(record_json))
+    last = record.positions()[-1]
+    return record.rules.picture(last), record.rules.to_rows(last)
+
+
+def save_record(record_json: str, path: Path) -> None:
+    """Write a game record (JSON text) to ``path`` in the form ``main.py --replay`` reads."""
+    path.write_text(record_json + "\n", encoding="utf-8")
+
+
+def _line_of(rules: OskaRules, moves: tuple[str, ...]) -> list[Position]:
+    """Return the positions from the start through the opening ``moves``."""
+    line = [rules.start()]
+    for text in moves:
+        line.append(rules.play(line[-1], rules.parse_move(text, line[-1])))
+    return line
+
+
+class _Unloadable:
+    """A bot whose file does not load: it forfeits each game at its first move."""
+
+    def __init__(self, name: str, detail: str) -> None:
+        """Remember the bot's name and why it did not load."""
+        self.name = name
+        self.detail = detail
+
+    def move(self, rules: OskaRules, pos: Position) -> Turn:
+        """Forfeit with the reason 'load'."""
+        return Turn(None, 0.0, "load", self.detail)
+
+    def close(self) -> None:
+        """Nothing to release: no process is running."""
+
+
+class _Named(Protocol):
+    """A Mover whose name can be set (the tournament names players itself)."""
+
+    name: str
+
+
+def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
+    """Return the Mover of ``player``; a bot's file is written into ``folder`` first."""
+    if player.bot is None:
+        assert player.ai is not None
+        mover: Mover = AiMover(parse_ai_spec(player.ai), conditions.n)
+    else:
+        folder.mkdir()
+        path = folder / player.bot.filename
+        path.write_text(player.bot.source, encoding="utf-8")
+        external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit)
+        try:
+            mover = BotMover(external, conditions.depth)
+        except CliError as error:  # the message names the file by its temporary path
+            return _Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
+    named: _Named = mover
+    named.name = player.name  # records and forfeits name the entrant, not the temp file
+    return mover
+
+
+def _result(game_id: str, record: Record) -> GameResult:
+    """Return the GameResult of a finished game's record."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for pos, seconds in zip(record.positions(), record.seconds, strict=False):
+        if seconds is not None:
+            times[pos.turn].append(seconds)
+    return GameResult(game_id, record.white, record.black, record.winner, record.reason,
+                      record.forfeit, len(record.moves), MoveTimes.of(times[0]),
+                      MoveTimes.of(times[1]))

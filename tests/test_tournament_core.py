@@ -1,0 +1,187 @@
+"""The tournament's schedule, store and ratings, without playing games."""
+
+from __future__ import annotations
+
+import math
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from hostile_helpers import REPO_ROOT
+
+from oska_gui.tournament.games import BotFile, Conditions, Player
+from oska_gui.tournament.ratings import ELO, Z95, rate
+from oska_gui.tournament.result import GameResult, MoveTimes
+from oska_gui.tournament.schedule import Settings, schedule
+from oska_gui.tournament.store import Store, StoreError
+
+PLAYERS = [Player("a.py:oskaplayer", bot=BotFile("a.py", "oskaplayer", "A = 1\n")),
+           Player("b.py:oskaplayer", bot=BotFile("b.py", "oskaplayer", "B = 1\n")),
+           Player("AI depth 1 (strong)", ai="1")]
+SETTINGS = Settings(Conditions(n=4, depth=2, time_limit=1.0), games=6, opening_plies=3, seed=7)
+
+
+# -- schedule ---------------------------------------------------------------------------
+
+
+def test_every_pair_plays_every_game_with_colours_alternating() -> None:
+    """3 entrants, 6 games a pair: 18 games; in game k the pair's first entrant has
+    White when k is even; ids are unique."""
+    tasks = schedule(PLAYERS, SETTINGS)
+    assert len(tasks) == 3 * 6
+    assert len({task.game_id for task in tasks}) == len(tasks)
+    for first, second in [(0, 1), (0, 2), (1, 2)]:
+        games = [task for task in tasks
+                 if {task.white.name, task.black.name} == {PLAYERS[first].name,
+                                                           PLAYERS[second].name}]
+        assert [task.white.name for task in games] == [
+            PLAYERS[first].name, PLAYERS[second].name] * 3
+
+
+def test_openings_are_shared_by_both_colours_and_by_every_pair() -> None:
+    """Games 2k and 2k + 1 of every pair start from the same opening; openings differ
+    between k's and have the plies asked for."""
+    tasks = schedule(PLAYERS, SETTINGS)
+    rounds = [tasks[i:i + 3] for i in range(0, len(tasks), 3)]  # round by round
+    openings = [{task.opening for task in games} for games in rounds]
+    assert all(len(one) == 1 for one in openings)
+    by_round = [one.pop() for one in openings]
+    assert by_round[0::2] == by_round[1::2]
+    assert len(set(by_round)) == 3
+    assert all(len(opening) == 3 for opening in by_round)
+
+
+def test_the_schedule_is_deterministic_and_ids_follow_what_changes_a_game() -> None:
+    """The same input gives the same ids; more games keep the earlier ids; a new seed
+    or time limit changes all ids; a changed bot source changes only its games' ids."""
+    ids = [task.game_id for task in schedule(PLAYERS, SETTINGS)]
+    assert ids == [task.game_id for task in schedule(PLAYERS, SETTINGS)]
+    more = [task.game_id for task in schedule(PLAYERS, replace(SETTINGS, games=8))]
+    assert more[:len(ids)] == ids
+    for changed in (replace(SETTINGS, seed=8),
+                    replace(SETTINGS, conditions=replace(SETTINGS.conditions, time_limit=2))):
+        assert not set(ids) & {task.game_id for task in schedule(PLAYERS, changed)}
+    assert PLAYERS[0].bot is not None
+    edited = [replace(PLAYERS[0], bot=replace(PLAYERS[0].bot, source="A = 2\n")), *PLAYERS[1:]]
+    kept = {task.game_id for task in schedule(edited, SETTINGS)} & set(ids)
+    assert kept == {task.game_id for task in schedule(PLAYERS, SETTINGS)
+                    if PLAYERS[0].name not in (task.white.name, task.black.name)}
+
+
+# -- store ------------------------------------------------------------------------------
+
+
+def result(game_id: str, winner: int | None = 0) -> GameResult:
+    """Return a made-up finished game with id ``game_id``."""
+    return GameResult(game_id, "w.py:oskaplayer", "AI depth 1 (strong)", winner,
+                      "all black pieces captured", None, 17, MoveTimes(8, 0.25, 0.125),
+                      MoveTimes(9, 1.5, 0.5))
+
+
+def test_the_store_keeps_results_and_records_across_opening_again(tmp_path: Path) -> None:
+    """What was added is read back exactly by a new Store on the same file; only the
+    ids asked for are returned."""
+    path = tmp_path / "t.sqlite"
+    with Store(path) as store:
+        store.add(result("g1"), '{"record": 1}')
+        store.add(result("g2", None), '{"record": 2}')
+    with Store(path) as store:
+        assert store.results(["g1", "g2", "g3"]) == {"g1": result("g1"),
+                                                     "g2": result("g2", None)}
+        assert store.results(["g2"]) == {"g2": result("g2", None)}
+        assert dict(store.records(["g1"])) == {"g1": '{"record": 1}'}
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    """A text file or a folder as the database: StoreError naming the file."""
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database\n" * 100, encoding="utf-8")
+    for path in (text, tmp_path):
+        with pytest.raises(StoreError, match="cannot use it as the tournament database"):
+            Store(path)
+
+
+def test_killing_a_writer_loses_no_committed_game(tmp_path: Path) -> None:
+    """A process adding games is killed (SIGKILL) after announcing 50 commits: the file
+    opens cleanly and holds at least those 50 games, each one whole."""
+    path = tmp_path / "t.sqlite"
+    code = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(REPO_ROOT / "tests")!r})
+        from test_tournament_core import result
+        from oska_gui.tournament.store import Store
+        store = Store({str(path)!r})
+        for i in range(100000):
+            store.add(result(f"g{{i}}"), "{{}}")
+            print(i + 1, flush=True)
+    """)
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    writer = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              env=env)
+    try:
+        assert writer.stdout is not None
+        for line in writer.stdout:
+            if int(line) >= 50:
+                break
+        writer.send_signal(signal.SIGKILL)
+    finally:
+        writer.kill()
+        writer.wait()
+    with Store(path) as store:
+        found = store.results(f"g{i}" for i in range(100000))
+    assert len(found) >= 50
+    assert all(found[f"g{i}"] == result(f"g{i}") for i in range(50))
+    assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+# -- ratings ----------------------------------------------------------------------------
+
+
+def test_symmetric_results_give_equal_ratings() -> None:
+    """Three entrants, each pair 1-1 (or drawn): every rating 0, equal intervals."""
+    for games in ([(0, 1, 1.0), (0, 1, 0.0), (1, 2, 1.0), (1, 2, 0.0), (0, 2, 1.0),
+                   (0, 2, 0.0)], [(0, 1, 0.5), (1, 2, 0.5), (2, 0, 0.5)]):
+        ratings = rate(3, games)
+        assert all(abs(r.elo) < 1e-6 for r in ratings)
+        assert max(r.high for r in ratings) - min(r.high for r in ratings) < 1e-6
+
+
+def test_more_wins_give_a_higher_rating_and_intervals_hold_the_estimate() -> None:
+    """a beats b 6-4, b beats c 6-4, a beats c 7-3: a > b > c; ratings average 0;
+    each interval contains its rating."""
+    games = ([(0, 1, 1.0)] * 6 + [(0, 1, 0.0)] * 4 + [(1, 2, 1.0)] * 6 + [(1, 2, 0.0)] * 4
+             + [(0, 2, 1.0)] * 7 + [(0, 2, 0.0)] * 3)
+    ratings = rate(3, games)
+    assert ratings[0].elo > ratings[1].elo > ratings[2].elo
+    assert abs(sum(r.elo for r in ratings)) < 1e-6
+    assert all(r.low < r.elo < r.high for r in ratings)
+
+
+def test_two_entrants_match_the_closed_form() -> None:
+    """With a negligible prior, s wins in n games give a difference ln(s / (n - s)) and
+    a standard error 1 / sqrt(n p (1 - p)) (halved for each one's distance from the
+    mean)."""
+    wins, total = 7, 10
+    ratings = rate(2, [(0, 1, 1.0)] * wins + [(0, 1, 0.0)] * (total - wins), prior_sd=1e5)
+    difference = math.log(wins / (total - wins))
+    p = wins / total
+    half_width = Z95 * ELO / 2 / math.sqrt(total * p * (1 - p))
+    assert ratings[0].elo == pytest.approx(ELO * difference / 2, rel=1e-4)
+    assert ratings[1].elo == pytest.approx(-ELO * difference / 2, rel=1e-4)
+    assert ratings[0].high - ratings[0].elo == pytest.approx(half_width, rel=1e-4)
+
+
+def test_an_unbeaten_entrant_gets_a_finite_rating_and_more_games_narrow_intervals() -> None:
+    """Winning every game gives a large but finite rating; ten times the games give a
+    narrower interval."""
+    few = rate(2, [(0, 1, 1.0)] * 5)
+    assert 0 < few[0].elo < 5000 and math.isfinite(few[0].low)
+    base = [(0, 1, 1.0), (0, 1, 0.0), (0, 1, 0.5)]
+    narrow, wide = rate(2, base * 10), rate(2, base)
+    assert narrow[0].high - narrow[0].low < (wide[0].high - wide[0].low) / 2
