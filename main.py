@@ -65,12 +65,13 @@ async def main(options: argparse.Namespace) -> None:
 
     from oska_gui.desktop.loop import DesktopRunner
     from oska_gui.desktop.options import bots_of, replay_of
+    from oska_gui.desktop.speaker import MixerSpeaker
     from oska_gui.desktop.storage import JsonFileStorage
     from oska_gui.ui.app import App
 
-    pygame.display.init()  # not pygame.init(): no audio needed, and no ALSA noise without it
+    pygame.display.init()  # not pygame.init(): the mixer opens with the first sound, if ever
     pygame.font.init()
-    app = App(JsonFileStorage(), bots=bots_of(options))
+    app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker())
     try:
         runner = DesktopRunner(app)
     except pygame.error as err:

@@ -562,11 +562,22 @@ def test_human_move_by_clicks_ai_reply_and_undo(browser: Browser) -> None:
 
 
 FAST_GAME = Settings(n=4, levels=("beginner", "beginner"), animation="off")
+# Counts the sounds the page starts, and how long each is.
+COUNT_SOUNDS = """(() => {
+    window.sounds = [];
+    const start = AudioBufferSourceNode.prototype.start;
+    AudioBufferSourceNode.prototype.start = function (...args) {
+        window.sounds.push(this.buffer.duration);
+        return start.apply(this, args);
+    };
+})();"""
 
 
 @pytest.mark.parametrize("browser", [{"settings": FAST_GAME}], indirect=True)
 def test_a_whole_game_to_its_game_over_message(browser: Browser) -> None:
-    """A game played by clicks to its end shows the rules' game-over sentence."""
+    """A game played by clicks to its end shows the rules' game-over sentence, and each
+    move made a sound: short knocks, then a longer chime for the end."""
+    browser.page.add_init_script(COUNT_SOUNDS)
     browser.open()
     start_game(browser)
     game = make_game("oska", 4)
@@ -582,6 +593,10 @@ def test_a_whole_game_to_its_game_over_message(browser: Browser) -> None:
     status = browser.wait_status(GAME_OVER_JS)
     assert status == outcome.describe()
     browser.screenshot("web-game-over.png")
+    moves = browser.page.evaluate("document.body.dataset.moves").split()
+    sounds = browser.page.evaluate("window.sounds")
+    assert len(sounds) == len([m for m in moves if m != "pass"])
+    assert all(s < 0.3 for s in sounds[:-1]) and sounds[-1] > 0.5
 
 
 # A long think from the first frame: the computer plays White for 2 s of thinking.

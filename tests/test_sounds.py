@@ -1,9 +1,11 @@
-"""The game's sounds: the rendered cues, the WAV files, the choice of cue, both speakers."""
+"""The game's sounds: the rendered cues, the WAV files, the choice of cue, both speakers,
+and what a game makes heard."""
 
 from __future__ import annotations
 
 import io
 import math
+import random
 import wave
 from types import SimpleNamespace
 from typing import Any
@@ -13,6 +15,9 @@ import pytest
 
 from oska_gui.desktop.speaker import MixerSpeaker
 from oska_gui.ui import sounds
+from oska_gui.ui.app import App
+from oska_gui.ui.events import KeyPress
+from oska_gui.ui.settings import CVC, HVC, MemoryStorage
 from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
 from oska_gui.web.speaker import WebAudioSpeaker
 
@@ -171,3 +176,76 @@ def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> Non
     for cue in Cue:
         speaker.play(cue)
     assert warnings == ["no sound (AudioContext is not defined)"]
+
+
+class RecordingSpeaker:
+    """A speaker that remembers the cues it was asked to play."""
+
+    def __init__(self) -> None:
+        self.cues: list[Cue] = []
+
+    def play(self, cue: Cue) -> None:
+        self.cues.append(cue)
+
+
+def quick_app(mode: str, speaker: RecordingSpeaker, **more: Any) -> App:
+    """Return an App in a new game of n = 4 between beginners, with nothing animated."""
+    settings = {"mode": mode, "levels": ["beginner", "beginner"], "animation": "off",
+                "pace": "instant", **more}
+    app = App(MemoryStorage(settings), 900, 700, speaker=speaker)
+    app.handle(KeyPress("enter"))
+    return app
+
+
+def play_out(app: App, human_moves: random.Random | None = None) -> None:
+    """Run frames until the game ends; a human's turn gets a random legal move."""
+    match = app.game.match if app.game is not None else pytest.fail("no game")
+    for _ in range(3000):
+        if match.over:
+            return
+        if human_moves is not None and match.human_to_move:
+            match.play(human_moves.choice(match.game.children(match.position)))
+        app.update(0.02)
+    pytest.fail("the game did not end")
+
+
+def test_every_move_knocks_and_the_last_one_sounds_the_end() -> None:
+    speaker = RecordingSpeaker()
+    app = quick_app(CVC, speaker)
+    play_out(app)
+    app.update(0.02)
+    match = app.game.match if app.game is not None else pytest.fail("no game")
+    moves = [match.game.move_between(a, b) for a, b in
+             zip(match.history.positions, match.history.positions[1:], strict=False)]
+    real = [m for m in moves if not m.is_pass]
+    assert speaker.cues[:-1] == [move_cue(m.is_capture) for m in real[:-1]]
+    assert speaker.cues[-1] is Cue.END  # computer against computer: neither wins for you
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_human_hears_a_win_or_a_loss_at_the_end(seed: int) -> None:
+    speaker = RecordingSpeaker()
+    app = quick_app(HVC, speaker, human_side=seed % 2)
+    play_out(app, random.Random(seed))
+    app.update(0.02)
+    match = app.game.match if app.game is not None else pytest.fail("no game")
+    outcome = match.outcome
+    assert outcome is not None
+    won = outcome.winner == seed % 2
+    assert speaker.cues[-1] is (Cue.WIN if won else Cue.LOSS)
+    assert Cue.END not in speaker.cues and speaker.cues.count(Cue.WIN) + \
+        speaker.cues.count(Cue.LOSS) == 1
+
+
+def test_v_mutes_the_game_and_the_choice_is_kept() -> None:
+    speaker = RecordingSpeaker()
+    app = quick_app(CVC, speaker)
+    app.handle(KeyPress("v"))
+    assert app.settings.sound is False
+    assert isinstance(app.storage, MemoryStorage) and app.storage.data["sound"] is False
+    assert app.game is not None and app.game.toast is not None
+    assert app.game.toast[0] == "Sound: off"
+    play_out(app)
+    assert speaker.cues == []
+    app.handle(KeyPress("v"))
+    assert app.settings.sound is True

@@ -37,6 +37,7 @@ from .match import Match, PlayerFactory, Replay, default_players
 from .memory import GcPacer
 from .players import BotSource, Player
 from .settings import EXTERNAL, HVH, Settings, Storage, load_settings, save_settings
+from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 
 THINK_SLICE = 0.010  # seconds of computer thinking per frame
@@ -50,7 +51,8 @@ class App:
     def __init__(self, storage: Storage, width: int = 1024, height: int = 720,
                  think_slice: float = THINK_SLICE,
                  make_player: PlayerFactory | None = None,
-                 bots: Mapping[int, BotSource] | None = None, can_quit: bool = True) -> None:
+                 bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
+                 speaker: Speaker | None = None) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -64,12 +66,14 @@ class App:
                 screen and chosen there to begin with.
             can_quit: whether the player may quit (Q, the Quit buttons); a ``Quit``
                 event from the front end (the window closing) ends the App either way.
+            speaker: plays the game's sounds (None: silence).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
         # where a computer player first needs them: ~50 ms here, ~3 times that in a browser
         shipped_models()
         self.can_quit = can_quit
+        self.speaker = speaker or Silence()
         self.storage = storage
         self.bots = dict(bots or {})
         self.settings = offer_bots(load_settings(storage), self.bots)
@@ -164,7 +168,7 @@ class App:
         if self.game is not None:
             self.game.match.abandon()
         self.game = GameScene(match, self.width, self.height, self.think_slice,
-                              self.can_quit)
+                              self.can_quit, self.speaker)
         self.scene = self.game
         return self.game
 

@@ -22,6 +22,7 @@ from .interaction import MoveInput, Play, Reject
 from .layout import OSKA, BoardLayout, PanelLayout, Rect, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
+from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import break_line, button, card, fit_size, fitted_text, spinner
 
 BUTTONS = {
@@ -35,7 +36,7 @@ LABELS = {"undo": "Undo (U)", "redo": "Redo (R)", "hint": "Hint (H)", "new": "Ne
 KEYS = {"u": "undo", "backspace": "undo", "left": "undo", "r": "redo", "right": "redo",
         "h": "hint", "space": "pause", "p": "pause", "s": "step", ".": "step",
         "+": "faster", "=": "faster", "-": "slower", "n": "new", "m": "menu",
-        "a": "animation", "c": "coordinates"}
+        "a": "animation", "c": "coordinates", "v": "sound"}
 TOAST_SECONDS = 2.6
 APP_ACTIONS = ("new", "menu", "help", "quit")
 
@@ -44,7 +45,7 @@ class GameScene:
     """A game on screen: its match, input state, animations and drawing."""
 
     def __init__(self, match: Match, width: float, height: float, think_slice: float,
-                 can_quit: bool = True) -> None:
+                 can_quit: bool = True, speaker: Speaker | None = None) -> None:
         """Show ``match`` in a ``width`` x ``height`` window.
 
         Args:
@@ -54,9 +55,11 @@ class GameScene:
             think_slice: seconds the computer may think per frame.
             can_quit: whether the panel may offer a Quit button (a web page cannot close
                 itself).
+            speaker: plays the move and game-end sounds (None: silence).
         """
         self.match = match
         self.can_quit = can_quit
+        self.speaker = speaker or Silence()
         self.settings: Settings = match.settings
         self.width, self.height = width, height
         self.think_slice = think_slice
@@ -192,6 +195,9 @@ class GameScene:
             self.say(f"Animation: {self.settings.animation}")
         elif name == "coordinates":
             self._set(coordinates=not self.settings.coordinates)
+        elif name == "sound":
+            self._set(sound=not self.settings.sound)
+            self.say(f"Sound: {'on' if self.settings.sound else 'off'}")
         return None
 
     def _change_speed(self, delta: int) -> None:
@@ -238,12 +244,25 @@ class GameScene:
                 self.say(event.text)
             elif isinstance(event, Played):
                 self.input.reset()
+                self._sound(event)
                 move = event.move
                 if not move.is_pass:
                     factor = ANIMATION_FACTORS[self.settings.animation]
                     self.animation = MoveAnimation.of_move(move.frm, move.to, move.over,
                                                            event.before[2], factor,
                                                            event.dropped_at)
+
+    def _sound(self, played: Played) -> None:
+        """Play the sound of a move just played: the end of the game's, if it ended it."""
+        if not self.settings.sound or played.move.is_pass:
+            return
+        match = self.match
+        outcome = match.outcome if played.after == match.position else None
+        if outcome is not None:
+            humans = [not match.is_computer(side) for side in (0, 1)]
+            self.speaker.play(end_cue(outcome.winner, humans))
+        else:
+            self.speaker.play(move_cue(played.move.is_capture))
 
     @property
     def busy(self) -> bool:

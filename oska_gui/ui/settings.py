@@ -75,7 +75,7 @@ class Settings:
     ``levels`` and ``evaluators`` are per side (index WHITE = 0, BLACK = 1) and used for
     the sides the computer plays (the level ``EXTERNAL``: an external bot given on the
     command line); ``human_side`` matters in human-vs-computer games; ``coordinates``
-    shows the cell names on the board.
+    shows the cell names on the board; ``sound`` plays the move and game-end sounds.
     """
 
     kind: str = OSKA
@@ -87,6 +87,7 @@ class Settings:
     animation: str = "normal"
     pace: str = "normal"
     coordinates: bool = False
+    sound: bool = True
 
     def to_dict(self) -> dict:
         """Return the settings as a dict of JSON values."""
@@ -110,9 +111,9 @@ class Settings:
 
     def with_display_of(self, other: Settings) -> Settings:
         """Return these settings with the display preferences (animation, pace, cell
-        names) of ``other``: what a game screen may change without a new game."""
+        names, sound) of ``other``: what a game screen may change without a new game."""
         return replace(self, animation=other.animation, pace=other.pace,
-                       coordinates=other.coordinates)
+                       coordinates=other.coordinates, sound=other.sound)
 
     def computer_sides(self) -> tuple[int, ...]:
         """Return the sides (WHITE = 0, BLACK = 1) the computer plays."""
@@ -144,7 +145,7 @@ def _checked(name: str, value: Any, default: Any) -> Any:
         return value if type(value) is int and value in sizes else default
     if name == "human_side":
         return value if value in (0, 1) and type(value) is int else default
-    if name == "coordinates":
+    if name in ("coordinates", "sound"):
         return value if isinstance(value, bool) else default
     return default
 

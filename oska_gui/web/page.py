@@ -24,14 +24,15 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
-from js import console, document, performance, window
-from pyodide.ffi import create_proxy
+from js import Float32Array, console, document, performance, window
+from pyodide.ffi import create_proxy, to_js
 
 from ..ui.app import App
 from ..ui.events import Event, Resize
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
 from .record import MovesMirror
+from .speaker import WebAudioSpeaker
 from .storage import LocalStorageSettings
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
@@ -194,6 +195,13 @@ def show_failure(err: BaseException) -> None:
     show_message("error", f"Oska stopped because of an error: {err}")
 
 
+def open_speaker() -> WebAudioSpeaker:
+    """Return the page's speaker: Web Audio, silent (with a console warning) without it."""
+    return WebAudioSpeaker(lambda: window.AudioContext.new(),
+                           lambda data: Float32Array.new(to_js(data)),
+                           lambda message: console.warn(f"Oska: {message}"))
+
+
 def start() -> BrowserFrontEnd:
     """Create the Oska App with settings in ``localStorage`` and run it on the page.
 
@@ -203,6 +211,7 @@ def start() -> BrowserFrontEnd:
         The running front end.
     """
     width, height, _ = window_size()
-    front_end = BrowserFrontEnd(App(open_settings(), width, height, can_quit=False))
+    front_end = BrowserFrontEnd(App(open_settings(), width, height, can_quit=False,
+                                    speaker=open_speaker()))
     front_end.start()
     return front_end

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from ..engine.learned import shipped_models
 from ..ui import app
-from . import canvas2d, dom_events, record, storage
+from ..ui.sounds import Cue, samples
+from . import canvas2d, dom_events, record, speaker, storage
 
-PREPARED = (app, canvas2d, dom_events, record, storage)  # imported for the snapshot
+PREPARED = (app, canvas2d, dom_events, record, speaker, storage)  # imported for the snapshot
 
 
 def prepare() -> None:
-    """Import the game's modules and parse the learned evaluator's weights (cached)."""
+    """Import the game's modules, parse the learned evaluator's weights and render the
+    sounds (all cached, so the snapshot keeps them)."""
     shipped_models()
+    for cue in Cue:
+        samples(cue)
