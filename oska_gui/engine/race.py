@@ -28,7 +28,10 @@ MEMO_LIMIT = 1 << 16  # answers kept per board size; the memo starts again when 
 
 
 class Verdict(NamedTuple):
-    """The exact end of a race: +1/0/-1 for the side to move and the plies it lasts."""
+    """The exact end of a race: +1/0/-1 for the side to move and the plies it lasts.
+
+    A draw's plies are 0: how long a deadlock takes to arrive is not worked out.
+    """
 
     result: int
     plies: int
