@@ -74,7 +74,7 @@ def test_a_misbehaving_bot_forfeits_every_game_with_its_reason(tmp_path: Path,
     assert words in " ".join(result.stdout.split())
     records = saved_records(tmp_path / "games")
     assert [record.forfeit for record in records] == [reason, reason]
-    assert [record.winner for record in records] == [1, 0]  # the AI had Black, then White
+    assert [record.outcome.winner for record in records] == [1, 0]  # the AI had Black, then White
 
 
 def test_a_bot_that_cannot_load_stops_the_match_with_a_clear_error(tmp_path: Path) -> None:

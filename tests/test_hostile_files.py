@@ -24,6 +24,7 @@ from hostile_helpers import REPO_ROOT, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from oska_gui.core.types import Termination
 from oska_gui.desktop.storage import JsonFileStorage
 from oska_gui.games.oska import SIZES, oska_rules
 from oska_gui.play import records
@@ -41,7 +42,7 @@ def finished_game(seed: int = 3) -> dict:
     rng, line = random.Random(seed), [rules.start()]
     while (outcome := rules.outcome(line[-1])) is None:
         line.append(rng.choice(rules.children(line[-1])))
-    record = from_positions(line, 4, "one", "two", outcome.winner, outcome.reason,
+    record = from_positions(line, 4, "one", "two", outcome,
                             opening_plies=2, seconds=(None, None, *[0.01] * (len(line) - 3)))
     return record.to_json()
 
@@ -71,7 +72,9 @@ def test_any_value_in_any_record_field_loads_or_is_a_record_error(field: str, va
         return
     assert record.rules.outcome(record.positions()[-1]) is not None or record.forfeit
     assert 0 <= record.opening_plies <= len(record.moves) and record.n in SIZES
-    assert all(isinstance(text, str) for text in (record.white, record.black, record.reason))
+    assert all(isinstance(text, str)
+               for text in (record.white, record.black, record.outcome.reason))
+    assert isinstance(record.outcome.termination, Termination)
     assert record.forfeit is None or isinstance(record.forfeit, str)
 
 

@@ -45,13 +45,13 @@ def test_play_game_plays_legal_moves_to_the_end() -> None:
     rules = oska_rules(4)
     record = play_game(rules, player(rules, "strong", 2), player(rules, "simple", 2), 2,
                        random.Random(1))
-    assert record.positions[0] == rules.start()
-    for before, after in zip(record.positions, record.positions[1:], strict=False):
+    positions = record.positions()
+    assert positions[0] == rules.start()
+    for before, after in zip(positions, positions[1:], strict=False):
         assert after in rules.children(before)
         assert rules.outcome(before) is None
-    outcome = rules.outcome(record.positions[-1])
-    assert outcome is not None and outcome.winner == record.winner
-    assert record.plies == len(record.positions) - 1
+    assert rules.outcome(positions[-1]) == record.outcome
+    assert len(record.moves) == len(positions) - 1
 
 
 def test_a_player_against_itself_scores_exactly_half() -> None:
@@ -79,7 +79,7 @@ def test_colours_are_swapped_between_the_two_games_of_an_opening() -> None:
                    seed=4)
     # At depth 1 the leaves are the recorder's children: the opponent is to move there.
     assert leaf_turns[0] == BLACK and leaf_turns[-1] == WHITE
-    first_game, second_game = (game.winner for game in result.games)
+    first_game, second_game = (game.outcome.winner for game in result.games)
     wins = (first_game == WHITE) + (second_game == BLACK)
     losses = (first_game == BLACK) + (second_game == WHITE)
     assert (result.wins, result.losses) == (wins, losses)

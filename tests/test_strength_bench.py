@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from oska_gui.core.types import Outcome, Termination
 from oska_gui.games.oska import BLACK, WHITE, Position, oska_rules
-from oska_gui.play.selfplay import GameRecord
+from oska_gui.play.records import Record, from_positions
 from oska_gui.tools import strength
 
 
-def passing_record(rows: list[str]) -> GameRecord:
+def passing_record(rows: list[str]) -> Record:
     """Return a record in which White, to move in ``rows``, passes once."""
     rules = oska_rules(4)
     pos = rules.from_rows(rows, WHITE)
     assert rules.children(pos) == [Position(pos.white, pos.black, BLACK)]
-    return GameRecord((pos, rules.children(pos)[0]), BLACK, "test")
+    return from_positions([pos, rules.children(pos)[0]], 4, "W", "B",
+                          Outcome(BLACK, "test", Termination.FORFEIT), forfeit="test")
 
 
 def test_a_pass_behind_own_home_pieces_is_self_made() -> None:

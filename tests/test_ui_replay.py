@@ -39,12 +39,12 @@ def game_with_a_pass(n: int = 4) -> list:
     raise AssertionError("no random game with a pass")
 
 
-def record_of(line: list, n: int = 4, **extra) -> records.Record:
-    """Return the record of ``line``, its result as the rules say (or ``extra`` says)."""
-    outcome = oska_rules(n).outcome(line[-1])
-    winner, reason = (outcome.winner, outcome.reason) if outcome else (WHITE, "x forfeits")
-    return records.from_positions(line, n, "AI depth 3 (strong)", "their_bot.py",
-                                  extra.pop("winner", winner), extra.pop("reason", reason),
+def record_of(line: list, n: int = 4, outcome: Outcome | None = None,
+              **extra) -> records.Record:
+    """Return the record of ``line``, its result as the rules say (or ``outcome``)."""
+    outcome = outcome or oska_rules(n).outcome(line[-1])
+    assert outcome is not None, "a game cut short needs its outcome"
+    return records.from_positions(line, n, "AI depth 3 (strong)", "their_bot.py", outcome,
                                   **extra)
 
 
@@ -126,7 +126,8 @@ def test_a_recorded_forfeit_ends_the_replay_at_its_last_position() -> None:
     line = random_game(4, 2)[:5]
     assert oska_rules(4).outcome(line[-1]) is None
     reason = "Black forfeits: timeout (no answer within 5 s)"
-    record = record_of(line, winner=WHITE, reason=reason, forfeit="timeout")
+    record = record_of(line, outcome=Outcome(WHITE, reason, Termination.FORFEIT),
+                       forfeit="timeout")
     replay = replay_of(record)
     assert replay.forfeit == Outcome(WHITE, reason, Termination.FORFEIT)
     app = replay_app(record)

@@ -156,7 +156,7 @@ def play_match(rules: OskaRules, movers: list[Mover],
             pair = (movers[0], movers[1]) if a_white else (movers[1], movers[0])
             record = play_game(rules, opening, pair)
             results.append((record, a_white))
-            bar.advance(note=f"game {game + 1}: {record.describe()}")
+            bar.advance(note=f"game {game + 1}: {record.outcome.describe()}")
     return results
 
 
@@ -174,15 +174,15 @@ def count(record: Record, a_white: bool, tallies: list[Tally], number: int) -> N
     """Add one game's result, forfeit and move times to the two players' tallies."""
     colour_of = (0, 1) if a_white else (1, 0)  # player index -> colour
     for player, tally in enumerate(tallies):
-        if record.winner is None:
+        if record.outcome.winner is None:
             tally.draws += 1
-        elif record.winner == colour_of[player]:
+        elif record.outcome.winner == colour_of[player]:
             tally.wins += 1
         else:
             tally.losses += 1
             if record.forfeit is not None:
                 tally.forfeits[record.forfeit] += 1
-                tally.examples.setdefault(record.forfeit, f"game {number}: {record.reason}")
+                tally.examples.setdefault(record.forfeit, f"game {number}: {record.outcome.reason}")
     positions = record.positions()
     for ply, seconds in enumerate(record.seconds):
         if seconds is not None:
@@ -195,8 +195,8 @@ def print_report(records: list[tuple[Record, bool]], tallies: list[Tally]) -> No
     rows = []
     for number, (record, a_white) in enumerate(records, start=1):
         white, black = ("A", "B") if a_white else ("B", "A")
-        rows.append([number, white, black, SCORES[record.winner], len(record.moves),
-                     clip(record.describe(), REASON_WIDTH)])
+        rows.append([number, white, black, SCORES[record.outcome.winner], len(record.moves),
+                     clip(record.outcome.describe(), REASON_WIDTH)])
     print(render_table(["game", "white", "black", "result", "plies", "how it ended"], rows))
     reasons = [reason for reason in REASONS if any(t.forfeits[reason] for t in tallies)]
     rows = [[label, tally.name, tally.games, tally.wins, tally.draws, tally.losses,

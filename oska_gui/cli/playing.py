@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.core.types import SIDE_NAMES, Outcome, Position, Termination
 from oska_gui.games.oska import OskaRules
 from oska_gui.play.records import Record, from_positions
 
@@ -38,12 +38,13 @@ def play_game(rules: OskaRules, opening: list[Position], movers: tuple[Mover, Mo
         turn = movers[pos.turn].move(rules, pos)
         if turn.child is None:
             reason = f"{SIDE_NAMES[pos.turn]} forfeits: {turn.reason} ({turn.detail})"
-            return from_positions(line, rules.n, *names, 1 - pos.turn, reason,
+            forfeit = Outcome(1 - pos.turn, reason, Termination.FORFEIT)
+            return from_positions(line, rules.n, *names, forfeit,
                                   opening_plies=len(opening) - 1, forfeit=turn.reason,
                                   seconds=(*seconds, turn.seconds))
         line.append(turn.child)
         seconds.append(turn.seconds)
         if on_ply is not None:
             on_ply(len(line) - 1, pos, turn.child, turn)
-    return from_positions(line, rules.n, *names, outcome.winner, outcome.reason,
+    return from_positions(line, rules.n, *names, outcome,
                           opening_plies=len(opening) - 1, seconds=tuple(seconds))

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     record = play_game(rules, opening, movers,
                        lambda ply, before, after, turn: print_ply(
                            rules, ply, before, after, turn, args.brief))
-    print(f"\nResult after {len(record.moves)} plies: {record.describe()}")
+    print(f"\nResult after {len(record.moves)} plies: {record.outcome.describe()}")
     if args.save:
         try:
             save(record, args.save)

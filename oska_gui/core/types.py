@@ -11,7 +11,7 @@ This module imports nothing of the project, so any module may use it.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from enum import Enum
+from enum import StrEnum
 from typing import NamedTuple, Protocol
 
 WHITE, BLACK = 0, 1
@@ -49,8 +49,11 @@ class Move(NamedTuple):
 PASS = Move(-1, -1, -1)
 
 
-class Termination(Enum):
-    """Why a game ended, for programs (``Outcome.reason`` says it for people)."""
+class Termination(StrEnum):
+    """Why a game ended, for programs (``Outcome.reason`` says it for people).
+
+    A StrEnum: its values are what game records store (``play.records``).
+    """
 
     CAPTURED = "captured"  # a side has no piece left
     HOME = "home"  # a side's pieces (Oska: all remaining; Hexapawn: one) reached the far row

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Sequence
 
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
-from oska_gui.core.types import BLACK, WHITE, Outcome, Termination
+from oska_gui.core.types import BLACK, WHITE
 from oska_gui.play.records import Record, load
 
 from ..cli.common import positive_float, positive_int
@@ -99,7 +99,6 @@ def bots_of(options: argparse.Namespace) -> dict[int, ExternalBot]:
 
 def replay_of(record: Record) -> Replay:
     """Return the record as a ``Replay`` for the App: positions, names, any forfeit."""
-    forfeit = (Outcome(record.winner, record.reason, Termination.FORFEIT)
-               if record.forfeit is not None else None)
+    forfeit = record.outcome if record.forfeit is not None else None
     return Replay(OSKA, record.n, tuple(record.positions()), (record.white, record.black),
                   forfeit)

@@ -1,7 +1,8 @@
 """Game records: a finished (or forfeited) Oska game as a small JSON file.
 
 A record names the board size, the players and the moves in notation ('b2-c1',
-'b2xd3', 'pass'), and says who won and why. It may start from a position other than
+'b2xd3', 'pass'), and how the game ended: an ``Outcome``, who won, the ``Termination``
+and the reason in words. It may start from a position other than
 the usual start (``start``), may count random opening plies (``opening_plies``, the
 first moves of ``moves``) and may carry each move's thinking time (``seconds``:
 None for opening plies; after a forfeit one more entry, the failed attempt's time).
@@ -16,27 +17,39 @@ The GUI replays a record with ``record.positions()``.
 
 The file::
 
-    {"format": "oska-game", "version": 1, "n": 4,
+    {"format": "oska-game", "version": 2, "n": 4,
      "players": {"white": "AI depth 4 (strong)", "black": "bot.py:oskaplayer"},
      "moves": ["a4-b3", "e1-d1", ...], "result": "white", "reason": "...",
-     "opening_plies": 2, "forfeit": null, "seconds": [0.01, ...],
+     "termination": "home", "opening_plies": 2, "forfeit": null, "seconds": [0.01, ...],
      "start": {"board": [...], "turn": "w"}}   (start only when not the usual one)
+
+Version 1 files (written before records stored the termination) still load: the
+termination is read off the final position, or is a forfeit when one is recorded.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from oska_gui.core.types import BLACK, SIDE_LETTERS, SIDE_WORDS, WHITE, Position
+from oska_gui.core.types import (
+    BLACK,
+    SIDE_LETTERS,
+    SIDE_WORDS,
+    WHITE,
+    Outcome,
+    Position,
+    Termination,
+)
 from oska_gui.games.oska import OskaRules, check_n, oska_rules
 from oska_gui.spec.boards import read_board, read_player
 
 FORMAT = "oska-game"
-VERSION = 1
+VERSION = 2
+OLD_VERSIONS = (1,)  # still read: the termination is worked out on load
 RESULTS = {"white": WHITE, "black": BLACK, "draw": None}
 # Far above any real record (the longest game at n = 24 has a few thousand plies, about
 # 100 kB), far below what could hurt: reading stops here.
@@ -49,14 +62,13 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class Record:
-    """One game: size, players, moves in notation, winner (WHITE/BLACK/None) and reason."""
+    """One game: size, players, moves in notation and how it ended (``outcome``)."""
 
     n: int
     white: str
     black: str
     moves: tuple[str, ...]
-    winner: int | None
-    reason: str
+    outcome: Outcome
     start: tuple[str, ...] | None = None
     start_turn: int = WHITE
     opening_plies: int = 0
@@ -95,20 +107,16 @@ class Record:
     @property
     def result(self) -> str:
         """Return 'white', 'black' or 'draw'."""
-        return "draw" if self.winner is None else SIDE_WORDS[self.winner]
-
-    def describe(self) -> str:
-        """Return the result as a sentence, e.g. 'White wins: all black pieces captured'."""
-        if self.winner is None:
-            return f"Draw: {self.reason}"
-        return f"{SIDE_WORDS[self.winner].capitalize()} wins: {self.reason}"
+        winner = self.outcome.winner
+        return "draw" if winner is None else SIDE_WORDS[winner]
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON-able dict (the file's content)."""
         data: dict[str, Any] = {
             "format": FORMAT, "version": VERSION, "n": self.n,
             "players": {"white": self.white, "black": self.black},
-            "moves": list(self.moves), "result": self.result, "reason": self.reason,
+            "moves": list(self.moves), "result": self.result, "reason": self.outcome.reason,
+            "termination": self.outcome.termination.value,
             "opening_plies": self.opening_plies, "forfeit": self.forfeit,
         }
         if self.seconds:
@@ -119,15 +127,14 @@ class Record:
 
 
 def from_positions(positions: list[Position], n: int, white: str, black: str,
-                   winner: int | None, reason: str, **extra: Any) -> Record:
+                   outcome: Outcome, **extra: Any) -> Record:
     """Return the Record of a game given as its positions (the first is the start).
 
     Args:
         positions: the game's positions, consecutive ones one move apart.
         n: the board size.
         white, black: the players' names.
-        winner: WHITE, BLACK or None (draw).
-        reason: why the game ended.
+        outcome: how the game ended (a forfeit included).
         extra: other Record fields (opening_plies, forfeit, seconds).
 
     Returns:
@@ -138,7 +145,7 @@ def from_positions(positions: list[Position], n: int, white: str, black: str,
                   for a, b in zip(positions, positions[1:], strict=False))
     first = positions[0]
     start = None if first == rules.start() else tuple(rules.to_rows(first))
-    return Record(n, white, black, moves, winner, reason, start, first.turn, **extra)
+    return Record(n, white, black, moves, outcome, start, first.turn, **extra)
 
 
 def from_json(data: Any) -> Record:
@@ -149,8 +156,9 @@ def from_json(data: Any) -> Record:
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not an Oska game record (expected \"format\": \"{FORMAT}\")")
-    if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r:.80}")
+    version = data.get("version")
+    if version != VERSION and version not in OLD_VERSIONS:
+        raise RecordError(f"unsupported record version {version!r:.80}")
     try:
         record = _build(data)
     except RecordError:
@@ -159,8 +167,29 @@ def from_json(data: Any) -> Record:
         raise RecordError(f"bad record field: {error} is missing") from None
     except (TypeError, ValueError) as error:  # a bad start board or board size
         raise RecordError(f"bad record field: {error}") from None
-    _check_result(record, record.positions()[-1])
+    last = record.positions()[-1]
+    if version in OLD_VERSIONS:
+        record = _migrated(record, last)
+    _check_result(record, last)
     return record
+
+
+def _migrated(record: Record, last: Position) -> Record:
+    """Return a version 1 ``record`` with its termination worked out.
+
+    Args:
+        record: the record as read, its termination a placeholder.
+        last: the record's final position.
+
+    Returns:
+        The record with the termination of a forfeit, or of the final position's end
+        (a record whose game is not over keeps the placeholder; the result check
+        refuses it).
+    """
+    outcome = record.rules.outcome(last)
+    if record.forfeit is not None or outcome is None:
+        return record
+    return replace(record, outcome=record.outcome._replace(termination=outcome.termination))
 
 
 def _build(data: dict) -> Record:
@@ -179,9 +208,32 @@ def _build(data: dict) -> Record:
     if opening_plies > len(moves):
         raise RecordError(f"opening_plies must be 0 to the {len(moves)} moves, "
                           f"got {opening_plies}")
+    outcome = Outcome(RESULTS[result], _text(data["reason"], "reason"),
+                      _termination(data, forfeit is not None))
     return Record(n, _text(players["white"], "players.white"),
-                  _text(players["black"], "players.black"), tuple(moves), RESULTS[result],
-                  _text(data["reason"], "reason"), start, turn, opening_plies, forfeit, seconds)
+                  _text(players["black"], "players.black"), tuple(moves), outcome,
+                  start, turn, opening_plies, forfeit, seconds)
+
+
+def _termination(data: dict, forfeited: bool) -> Termination:
+    """Return the Termination of the ``termination`` field; raises RecordError if bad.
+
+    Args:
+        data: the file's fields. A version 1 file has no termination: it reads as a
+            forfeit when the record names one, else as a stand-in that ``_migrated``
+            replaces with the final position's once the moves are replayed.
+        forfeited: whether the record names a forfeit.
+
+    Returns:
+        The termination.
+    """
+    if data["version"] in OLD_VERSIONS:
+        return Termination.FORFEIT if forfeited else Termination.DEADLOCK
+    value = data["termination"]
+    if not isinstance(value, str) or value not in set(Termination):
+        raise RecordError(f"termination must be one of {[t.value for t in Termination]}, "
+                          f"got {value!r:.80}")
+    return Termination(value)
 
 
 def _whole(value: Any, name: str) -> int:
@@ -237,17 +289,29 @@ def _seconds(seconds: Any, moves: int, forfeited: bool) -> tuple[float | None, .
 
 
 def _check_result(record: Record, last: Position) -> None:
-    """Raise RecordError unless the record's result agrees with its final position."""
+    """Raise RecordError unless the record's result agrees with its final position.
+
+    A forfeit ends a game the rules have not ended; otherwise the winner and the
+    termination are the final position's.
+    """
     outcome = record.rules.outcome(last)
-    if record.forfeit is not None:
-        if outcome is not None:
-            raise RecordError("the record says a player forfeited, but the game was over")
+    forfeit = record.forfeit is not None
+    if forfeit and outcome is not None:
+        raise RecordError("the record says a player forfeited, but the game was over")
+    if forfeit != (record.outcome.termination is Termination.FORFEIT):
+        raise RecordError(f"the termination {record.outcome.termination.value!r} and the "
+                          f"forfeit {record.forfeit!r:.80} disagree")
+    if forfeit:
         return
     if outcome is None:
         raise RecordError("the game in the record is not over after its last move")
-    if outcome.winner != record.winner:
+    if outcome.winner != record.outcome.winner:
         raise RecordError(f"the record says {record.result!r}, but the final position "
                           f"says {outcome.describe()!r}")
+    if outcome.termination is not record.outcome.termination:
+        raise RecordError(f"the record says the game ended by "
+                          f"{record.outcome.termination.value!r}, but the final position "
+                          f"says {outcome.termination.value!r}")
 
 
 def save(record: Record, path: str | Path) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
 from oska_gui.engine.search import best_child
 from oska_gui.games.oska import OskaRules
+from oska_gui.play.records import Record, from_positions
 
 
 @dataclass(frozen=True)
@@ -25,20 +26,6 @@ class Player:
     depth: int
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A finished game: the positions from the start, the winner (WHITE, BLACK, None)."""
-
-    positions: tuple[Position, ...]
-    winner: int | None
-    reason: str
-
-    @property
-    def plies(self) -> int:
-        """Return the number of plies played (passes included)."""
-        return len(self.positions) - 1
-
-
 @dataclass
 class MatchResult:
     """Wins, draws and losses of the first player of a match, and the games played."""
@@ -46,7 +33,7 @@ class MatchResult:
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    games: list[GameRecord] = field(default_factory=list, repr=False)
+    games: list[Record] = field(default_factory=list, repr=False)
 
     @property
     def played(self) -> int:
@@ -82,7 +69,7 @@ def random_opening(rules: OskaRules, plies: int, rng: random.Random) -> list[Pos
 
 
 def play_game(rules: OskaRules, white: Player, black: Player, opening_plies: int,
-              rng: random.Random) -> GameRecord:
+              rng: random.Random) -> Record:
     """Play one game: ``opening_plies`` random plies drawn from ``rng``, then the players.
 
     Args:
@@ -95,12 +82,14 @@ def play_game(rules: OskaRules, white: Player, black: Player, opening_plies: int
         The finished game's record.
     """
     line = random_opening(rules, opening_plies, rng)
+    opening = len(line) - 1
     players = (white, black)
     while (outcome := rules.outcome(line[-1])) is None:
         pos = line[-1]
         mover = players[pos.turn]
         line.append(best_child(rules, mover.evaluate, pos, mover.depth))
-    return GameRecord(tuple(line), outcome.winner, outcome.reason)
+    return from_positions(line, rules.n, white.name, black.name, outcome,
+                          opening_plies=opening)
 
 
 def match(rules: OskaRules, first: Player, second: Player, openings: int, opening_plies: int,
@@ -129,12 +118,12 @@ def match(rules: OskaRules, first: Player, second: Player, openings: int, openin
     return result
 
 
-def _count(result: MatchResult, record: GameRecord, colour: int) -> None:
+def _count(result: MatchResult, record: Record, colour: int) -> None:
     """Record ``record`` in ``result`` as a win, draw or loss for the side ``colour``."""
     result.games.append(record)
-    if record.winner is None:
+    if record.outcome.winner is None:
         result.draws += 1
-    elif record.winner == colour:
+    elif record.outcome.winner == colour:
         result.wins += 1
     else:
         result.losses += 1

@@ -34,7 +34,8 @@ from oska_gui.core.types import BLACK, WHITE, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.play.selfplay import GameRecord, Player, play_game, random_opening
+from oska_gui.play.records import Record
+from oska_gui.play.selfplay import Player, play_game, random_opening
 from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
@@ -142,20 +143,21 @@ def play(job: GameJob) -> tuple[GameJob, float, bool]:
     theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth)
     white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
     record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
-    if record.winner is None:
+    if record.outcome.winner is None:
         return job, 0.5, False
-    if record.winner == job.colour:
+    if record.outcome.winner == job.colour:
         return job, 1.0, False
     return job, 0.0, self_blocked_pass(rules, record, job.colour)
 
 
-def self_blocked_pass(rules: OskaRules, record: GameRecord, side: int) -> bool:
+def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
     """Return True when ``side`` passed in ``record`` with only its own pieces in the way.
 
     Such a pass means the side walled itself in: every piece of it away from home had
     its forward cells taken by its own pieces.
     """
-    for before, after in zip(record.positions, record.positions[1:], strict=False):
+    positions = record.positions()
+    for before, after in zip(positions, positions[1:], strict=False):
         if before.turn == side and (before.white, before.black) == (after.white, after.black):
             own, opp = before[side], before[1 - side]
             away = [cell for cell in range(rules.size)
