@@ -193,6 +193,6 @@ def _result(game_id: str, record: Record) -> GameResult:
     for pos, seconds in zip(record.positions(), record.seconds, strict=False):
         if seconds is not None:
             times[pos.turn].append(seconds)
-    return GameResult(game_id, record.white, record.black, record.winner, record.reason,
-                      record.forfeit, len(record.moves), MoveTimes.of(times[0]),
-                      MoveTimes.of(times[1]))
+    return GameResult(game_id, record.white, record.black, record.outcome.winner,
+                      record.outcome.reason, record.forfeit, len(record.moves),
+                      MoveTimes.of(times[0]), MoveTimes.of(times[1]))
