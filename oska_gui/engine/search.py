@@ -48,6 +48,8 @@ from typing import Any, Protocol
 
 from oska_gui.core.types import Evaluator as Evaluator  # search.Evaluator: the name callers know
 
+from .clock import ThinkingClock
+
 WIN = 1_000_000
 WIN_BOUND = WIN - 10_000
 INFINITY = 2 * WIN
@@ -345,39 +347,44 @@ class Thinker:
     """An iterative-deepening search run in time slices, for frame loops.
 
     Call ``advance(seconds)`` once per frame; the search resumes where it stopped.
-    It is ``done`` when ``max_depth`` is completed, a win or loss is proven, or the
-    thinking time (the sum of the slices) reaches ``time_limit`` seconds.
+    It is ``done`` when ``max_depth`` is completed, a win or loss is proven, or its
+    ``clock`` (wall-clock time: the slices and the frames between them) reaches
+    ``time_limit`` seconds.
     """
 
     def __init__(self, game: Game, evaluate: Evaluator, root: Any, max_depth: int = 64,
                  time_limit: float | None = None,
-                 discard: Callable[[dict], None] | None = None) -> None:
+                 discard: Callable[[dict], None] | None = None,
+                 clock: ThinkingClock | None = None) -> None:
         """Prepare to search ``root``; raises ValueError if the game is over there.
 
-        ``discard`` receives tables the search outgrows (see ``AlphaBeta``).
+        ``discard`` receives tables the search outgrows (see ``AlphaBeta``). ``clock``
+        is the decision's clock when the search is its second part (the time already on
+        it counts toward ``time_limit``); None starts a new one.
         """
         self.search = AlphaBeta(game, evaluate, discard)
         self.progress = Progress()
         self.time_limit = time_limit
-        self.thought = 0.0
+        self.clock = clock or ThinkingClock()
         self.done = False
         self._steps = self.search.deepen(root, max_depth, self.progress)
         self.advance(0.0)  # always complete depth 1, so a move is known at once
 
     def advance(self, seconds: float) -> bool:
         """Think for about ``seconds`` (at least until depth 1 is done); return ``done``."""
+        clock = self.clock
+        clock.resume()
         start = time.perf_counter()
         while not self.done:
             try:
                 next(self._steps)
             except StopIteration:
                 self.done = True
-            now = time.perf_counter()
-            if self.time_limit is not None and self.thought + now - start >= self.time_limit:
+            if self.time_limit is not None and clock.elapsed >= self.time_limit:
                 self.done = self.progress.depth > 0
-            if now - start >= seconds and self.progress.depth > 0:
+            if time.perf_counter() - start >= seconds and self.progress.depth > 0:
                 break
-        self.thought += time.perf_counter() - start
+        clock.pause()
         return self.done
 
     @property

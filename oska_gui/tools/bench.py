@@ -400,7 +400,7 @@ def think_table(n: int, budget: Budget) -> dict[str, str]:
             while not thinker.advance(0.02):
                 pass
             depths.append(thinker.progress.depth)
-            shares.append((time.process_time() - cpu_start) / thinker.thought)
+            shares.append((time.process_time() - cpu_start) / thinker.clock.elapsed)
         medians.append(statistics.median(depths))
         rows.append((label, medians[-1], min(depths), max(depths),
                      f"{100 * statistics.median(shares):.0f}%",

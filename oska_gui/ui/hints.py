@@ -1,24 +1,27 @@
-"""Hints for the human: the best move found in about a second, never a careless one.
+"""Hints for the human: the best move found within a second, never a careless one.
 
 A hint that hands the opponent a capture at once looks like a blunder to a player, and
 often is one that the search's horizon hid. So a hint that hangs a piece is only given
 when something proves it best: the exact solver chose it, the search found it wins by
 force, or a search two plies deeper still prefers it. Otherwise the hint is the best of
 the moves that hang nothing, found by the same search restricted to them (if there are
-any). Like every player it works in slices and never blocks.
+any). Like every player it works in slices and never blocks, and all of it together
+takes at most the hint level's time (plus one slice).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from oska_gui.engine.search import Thinker, is_game_end
 
 from .games import GameAdapter, Position
 from .memory import Reclaimer
-from .players import HINT_LEVEL, SearchPlayer, release
+from .players import HINT_LEVEL, HINT_SECONDS, SearchPlayer, release
 
 VERIFY_PLIES = 2  # how much deeper the check of a hanging move searches
+FIND_SHARE = 0.6  # of the hint's time, the share of the first search: the rest checks it
 
 
 def hangs_piece(game: GameAdapter, child: Position) -> bool:
@@ -64,7 +67,8 @@ class HintPlayer:
         self.game = game
         self.reclaimer = reclaimer
         self.name = "Hint"
-        self._finder = SearchPlayer(game, HINT_LEVEL, game.evaluator_names()[0], reclaimer)
+        finder_level = replace(HINT_LEVEL, seconds=HINT_SECONDS * FIND_SHARE)
+        self._finder = SearchPlayer(game, finder_level, game.evaluator_names()[0], reclaimer)
         self._check: Thinker | None = None
         self._safe: Thinker | None = None
         self._position: Position | None = None
@@ -122,10 +126,11 @@ class HintPlayer:
         return safe.best
 
     def _thinker(self, game: Any, depth: int) -> Thinker:
-        """Return a search of the hint position on ``game`` to ``depth``, hint-level time."""
+        """Return a search of the hint position on ``game`` to ``depth``, within what is
+        left of the hint's time (its clock is the first search's)."""
         discard = self.reclaimer.take if self.reclaimer is not None else None
         return Thinker(game, self._finder.evaluate, self._position, depth,
-                       HINT_LEVEL.seconds, discard)
+                       HINT_SECONDS, discard, self._finder.clock)
 
     @property
     def proven(self) -> str:

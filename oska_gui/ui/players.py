@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Protocol
 
+from oska_gui.engine.clock import ThinkingClock
 from oska_gui.engine.search import Progress, Thinker, is_game_end, plies_to_end
 from oska_gui.engine.solver import Solution, SolveJob
 
@@ -35,6 +36,9 @@ ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves ex
 ENDGAME_RACE = 24
 PERFECT_POSITIONS = 2_000_000
 MAX_DEPTH = 64
+# The share of a timed level's thinking time an endgame solve may take before the
+# level gives up on it and searches instead, with the time left.
+SOLVE_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -74,7 +78,8 @@ LEVELS = (
     Level("perfect", "Perfect", seconds=6.0, solve=PERFECT_POSITIONS),
 )
 LEVELS_BY_KEY = {level.key: level for level in LEVELS}
-HINT_LEVEL = Level("hint", "Hint", seconds=1.0, solve=ENDGAME_POSITIONS,
+HINT_SECONDS = 1.0  # all the thinking a hint may take
+HINT_LEVEL = Level("hint", "Hint", seconds=HINT_SECONDS, solve=ENDGAME_POSITIONS,
                    solve_race=ENDGAME_RACE)
 
 
@@ -138,6 +143,7 @@ class SearchPlayer:
         self._job: SolveJob | None = None
         self._thinker: Thinker | None = None
         self._position: Position | None = None
+        self.clock = ThinkingClock()  # the move in progress's wall-clock time
         # how the last move was chosen: by the exact solver, or the search's last result
         self.solution: Solution | None = None  # the exact value, when the solver chose
         self.last_progress: Progress | None = None
@@ -146,6 +152,7 @@ class SearchPlayer:
         """Begin choosing a move in ``position``: the solver first if the level allows it."""
         self.stop()
         self._position = position
+        self.clock = ThinkingClock()
         self.solution, self.last_progress = None, None
         if self._worth_solving(position):
             self._job = SolveJob(self.game.rules, position, self.level.solve)
@@ -164,20 +171,13 @@ class SearchPlayer:
         self._job = None
         discard = self.reclaimer.take if self.reclaimer is not None else None
         self._thinker = Thinker(self.game.rules, self.evaluate, self._position,
-                                self.level.depth, self.level.seconds, discard)
+                                self.level.depth, self.level.seconds, discard, self.clock)
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the chosen child once decided, else None."""
         job, thinker = self._job, self._thinker
         if job is not None:
-            if not job.advance(seconds):
-                return None
-            if not job.too_big:
-                self._job = None
-                self.solution = job.solution
-                return job.best
-            self._start_search()
-            return None
+            return self._advance_solve(job, seconds)
         if thinker is None:
             return None
         if thinker.advance(seconds):
@@ -185,6 +185,33 @@ class SearchPlayer:
             self.last_progress = thinker.progress
             return thinker.best
         return None
+
+    def _advance_solve(self, job: SolveJob, seconds: float) -> Position | None:
+        """Work on the exact solution; search instead once it proves too big or slow.
+
+        Args:
+            job: the solve in progress.
+            seconds: how long to work in this slice.
+
+        Returns:
+            The perfect child once solved, else None.
+        """
+        self.clock.resume()
+        done = job.advance(seconds)
+        self.clock.pause()
+        if done and not job.too_big:
+            self._job = None
+            self.solution = job.solution
+            return job.best
+        if done or self._solve_overdue():
+            self._start_search()
+        return None
+
+    def _solve_overdue(self) -> bool:
+        """Return True when an endgame solve has used its share of a timed level's time."""
+        level = self.level
+        return (level.seconds is not None and level.solve < PERFECT_POSITIONS
+                and self.clock.elapsed >= level.seconds * SOLVE_SHARE)
 
     def _drop_thinker(self) -> None:
         """Let go of the search, handing its tables to the reclaimer (if any)."""
@@ -194,9 +221,10 @@ class SearchPlayer:
 
     @property
     def status(self) -> str:
-        """Return 'solving…', 'depth N' (with a found win or loss) or ''."""
+        """Return 'solving exactly…' or 'depth N' (with a found win or loss), then the
+        seconds spent so far, e.g. 'depth 9 · 1.2 s'; '' when not thinking."""
         if self._job is not None:
-            return "solving exactly…"
+            return f"solving exactly… · {self.clock.elapsed:.1f} s"
         if self._thinker is None:
             return ""
         progress = self._thinker.progress
@@ -204,7 +232,7 @@ class SearchPlayer:
         if progress.depth and is_game_end(progress.score):
             verdict = "wins" if progress.score > 0 else "loses"
             text += f", {verdict} in {plies_to_end(progress.score)}"
-        return text
+        return f"{text} · {self.clock.elapsed:.1f} s"
 
     def stop(self) -> None:
         """Abandon the move in progress."""
