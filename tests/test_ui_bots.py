@@ -15,14 +15,14 @@ from ui_fakes import RecordingCanvas
 from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.games import OskaGame
+from oska_gui.ui.games import make_game
 from oska_gui.ui.match import Match
 from oska_gui.ui.players import BoardBotPlayer, bot_label
 from oska_gui.ui.settings import CVC, EXTERNAL, HVC, HVH, MemoryStorage, Settings
 from oska_gui.ui.start_scene import BOT_OSKA_ONLY, StartScene, offer_bots, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-GAME4 = OskaGame(4)
+GAME4 = make_game("oska", 4)
 FAST = {"animation": "off", "pace": "instant", "levels": ["easy", "easy"]}
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from oska_gui.games.oska import WHITE
-from oska_gui.ui.games import OskaGame
+from oska_gui.ui.games import make_game
 from oska_gui.ui.interaction import MoveInput, Play, Reject
 
-GAME = OskaGame(4)
+GAME = make_game("oska", 4)
 START = GAME.start()
 MOVES = GAME.legal_moves(START)
 A1, A4, B1, B2, E1 = (GAME.rules.parse_cell(name) for name in ("a1", "a4", "b1", "b2", "e1"))

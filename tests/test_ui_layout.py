@@ -8,10 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
 from oska_gui.ui.layout import (
-    HEXAPAWN,
-    OSKA,
     Rect,
     board_area,
     board_layout,
@@ -21,6 +20,7 @@ from oska_gui.ui.layout import (
     split_screen,
 )
 
+OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN
 BOARDS = [(OSKA, n) for n in range(4, 9)] + [(HEXAPAWN, n) for n in range(3, 9)]
 WINDOWS = [(1120, 760), (800, 600), (640, 480), (1920, 1080), (600, 900), (390, 844),
            (320, 240), (2560, 1440), (1000, 1000), (500, 300)]

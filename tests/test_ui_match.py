@@ -8,12 +8,12 @@ import pytest
 from ui_fakes import must_pass_position
 
 from oska_gui.games.oska import BLACK, WHITE
-from oska_gui.ui.games import OskaGame
+from oska_gui.ui.games import make_game
 from oska_gui.ui.match import Announced, Match, Played
 from oska_gui.ui.players import BoardBotPlayer, SearchPlayer, levels_for, make_player
 from oska_gui.ui.settings import CVC, HVC, HVH, Settings
 
-GAME4 = OskaGame(4)
+GAME4 = make_game("oska", 4)
 FAST = dict(levels=("beginner", "beginner"), animation="off", pace="instant")
 
 
@@ -66,7 +66,7 @@ def test_undo_in_hvc_takes_back_the_computer_reply_too_and_redo_replays() -> Non
 def test_undo_while_the_computer_thinks_takes_back_the_human_move() -> None:
     settings = Settings(mode=HVC, human_side=WHITE, levels=("strongest", "strongest"),
                         animation="off")
-    match = Match(OskaGame(8), settings)
+    match = Match(make_game("oska", 8), settings)
     match.play(match.legal_moves()[0].child)
     match.update(1.0, 0.005)  # past the reply delay
     match.update(0.02, 0.005)
@@ -244,8 +244,8 @@ def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
 
 def test_levels_and_perfect_availability() -> None:
     assert "perfect" in [level.key for level in levels_for(GAME4)]
-    assert "perfect" not in [level.key for level in levels_for(OskaGame(6))]
-    player = make_player(OskaGame(6), "perfect", "strong")
+    assert "perfect" not in [level.key for level in levels_for(make_game("oska", 6))]
+    player = make_player(make_game("oska", 6), "perfect", "strong")
     assert player.level.key == "strongest"
     with pytest.raises(ValueError, match="unknown level"):
         make_player(GAME4, "godlike", "strong")

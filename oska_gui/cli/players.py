@@ -18,10 +18,10 @@ from oska_gui.bots.bot_process import LoadError
 from oska_gui.bots.external import ExternalPlayer
 from oska_gui.core.types import SIDE_LETTERS, Position
 from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import OskaRules
 
 from ..ui.games import make_game
-from ..ui.layout import OSKA
 from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player
 from .common import CliError, finite_positive
 
@@ -121,7 +121,7 @@ class AiMover:
     def __init__(self, spec: AiSpec, n: int) -> None:
         """Prepare the AI described by ``spec`` for board size ``n``."""
         self.name = spec.describe()
-        game = make_game(OSKA, n)
+        game = make_game(GameKind.OSKA, n)
         if spec.level is not None:
             self.player = make_player(game, spec.level, spec.evaluator)
         else:

@@ -13,10 +13,10 @@ import time
 
 import pygame
 
+from ..engine.registry import GameKind
 from ..ui.app import App
 from ..ui.board_view import piece
 from ..ui.events import Resize
-from ..ui.layout import OSKA
 from .canvas import SurfaceCanvas
 from .events import translate
 
@@ -33,8 +33,8 @@ def window_icon() -> pygame.Surface:
     icon = pygame.Surface((ICON_SIZE, ICON_SIZE), pygame.SRCALPHA)
     canvas = SurfaceCanvas(icon)
     r = ICON_SIZE * 0.27
-    piece(canvas, OSKA, r, ICON_SIZE * 0.34, ICON_SIZE * 0.34, 0)
-    piece(canvas, OSKA, r, ICON_SIZE * 0.64, ICON_SIZE * 0.64, 1)
+    piece(canvas, GameKind.OSKA, r, ICON_SIZE * 0.34, ICON_SIZE * 0.34, 0)
+    piece(canvas, GameKind.OSKA, r, ICON_SIZE * 0.64, ICON_SIZE * 0.64, 1)
     return icon
 
 

@@ -14,11 +14,10 @@ from collections.abc import Sequence
 
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
 from oska_gui.core.types import BLACK, WHITE
+from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play.records import Record, load
 
 from ..cli.common import positive_float, positive_int
-from ..ui.games import BOARD_SIZES
-from ..ui.layout import OSKA
 from ..ui.match import Replay
 from .bots import DEFAULT_DEPTH, ExternalBot
 
@@ -55,8 +54,8 @@ def record_argument(text: str) -> Record:
     except ValueError as error:  # RecordError, or a file that is not UTF-8 text
         message = f"{text} is not a playable game record: {error}"
         raise argparse.ArgumentTypeError(message) from None
-    if record.n not in BOARD_SIZES[OSKA]:
-        sizes = BOARD_SIZES[OSKA]
+    sizes = game_info(GameKind.OSKA).offered  # records hold Oska games
+    if record.n not in sizes:
         raise argparse.ArgumentTypeError(f"{text} is a game on n = {record.n}; the window "
                                          f"shows n = {sizes[0]} to {sizes[-1]}")
     return record
@@ -100,5 +99,5 @@ def bots_of(options: argparse.Namespace) -> dict[int, ExternalBot]:
 def replay_of(record: Record) -> Replay:
     """Return the record as a ``Replay`` for the App: positions, names, any forfeit."""
     forfeit = record.outcome if record.forfeit is not None else None
-    return Replay(OSKA, record.n, tuple(record.positions()), (record.white, record.black),
+    return Replay(GameKind.OSKA, record.n, tuple(record.positions()), (record.white, record.black),
                   forfeit)

@@ -17,7 +17,8 @@ from . import theme
 from .animation import Flash, MoveAnimation
 from .canvas import Canvas, Color
 from .games import GameAdapter, Position
-from .layout import HEXAPAWN, BoardLayout, offset_polygon
+from .layout import BoardLayout, offset_polygon
+from .looks import look_of
 from .widgets import arrow
 
 
@@ -44,7 +45,7 @@ class BoardView:
 
 def draw_board(canvas: Canvas, layout: BoardLayout) -> None:
     """Paint the empty board (it never changes while the layout stays the same)."""
-    if layout.kind == HEXAPAWN:
+    if look_of(layout.kind).squares:
         _squares(canvas, layout)
     else:
         _wood(canvas, layout)
@@ -209,7 +210,7 @@ def _coordinates(canvas: Canvas, view: BoardView) -> None:
     for cell, (x, y) in enumerate(layout.centers):
         side = game.piece_at(view.position, cell)
         if side is None:
-            ink = theme.COORDINATE_ON_HOLE if layout.kind != HEXAPAWN else theme.TEXT_DARK
+            ink = look_of(layout.kind).empty_coordinate_ink
         else:
             ink = theme.TEXT_DARK if side == 0 else theme.TEXT
         canvas.text(game.cell_name(cell), x, y + layout.pitch * 0.29, size, (*ink[:3], 200))
@@ -255,11 +256,11 @@ def _flying(canvas: Canvas, view: BoardView) -> None:
 
 def piece(canvas: Canvas, kind: str, radius: float, x: float, y: float, side: int,
           scale: float = 1.0, alpha: float = 1.0, lift: float = 0.0) -> None:
-    """Draw one piece of ``side`` centred at (x, y): a disc (Oska) or a pawn (Hexapawn).
+    """Draw one piece of ``side`` centred at (x, y) in the game's look: a disc or a pawn.
 
     Args:
         canvas: where to draw.
-        kind: the game, 'oska' or 'hexapawn' (the piece's shape).
+        kind: the game, a ``GameKind`` (its look gives the piece's shape).
         radius: the piece's radius in pixels.
         x: the centre's x in pixels.
         y: the centre's y in pixels.
@@ -273,7 +274,7 @@ def piece(canvas: Canvas, kind: str, radius: float, x: float, y: float, side: in
         return
     shadow = theme.PIECE_SHADOW
     shade = (*shadow[:3], int(shadow[3] * alpha * (1 - 0.5 * lift)))
-    if kind == HEXAPAWN:  # a flat shadow under the pawn's base
+    if look_of(kind).pawns:  # a flat shadow under the pawn's base
         canvas.rect(x - r * (0.95 - 0.2 * lift), y + r * (0.62 + 0.4 * lift),
                     r * (2.0 - 0.4 * lift), r * 0.42, shade, r * 0.2)
         _pawn(canvas, x, y, r, side, alpha)

@@ -19,7 +19,7 @@ from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .games import GameAdapter
 from .interaction import MoveInput, Play, Reject
-from .layout import OSKA, BoardLayout, PanelLayout, Rect, board_layout, panel_layout
+from .layout import BoardLayout, PanelLayout, Rect, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
@@ -426,8 +426,7 @@ class GameScene:
             if match.hint_proof:
                 detail += f": {match.hint_proof}"
         elif match.human_to_move and self.input.selected is None:
-            place = "hole" if self.game.kind == OSKA else "square"
-            detail = f"Click a piece, then a highlighted {place}"
+            detail = f"Click a piece, then a highlighted {self.game.info.cell_word}"
         fitted_text(canvas, detail, rect.x, rect.y + line * 1.9, rect.w, line * 0.82,
                     theme.TEXT_DIM, anchor="left")
 

@@ -7,10 +7,9 @@ people, move notation, which piece stands on a cell, and the evaluators and solv
 computer players may use. The rules object itself (``adapter.rules``) is the ``Game``
 the search and the solver run on.
 
-Both rules objects (``oska.OskaRules``, ``pawns.PawnRules``) answer the same questions
-(children, terminal, outcome, move_between, move_text, cell_name, rows_to_go), so the
-adapter only adds what the UI needs on top; a subclass binds a rules object and the
-game's evaluators.
+Every rules object has the ``Rules`` protocol (``core.types``) and every game a
+descriptor in the registry (``engine.registry``), so one adapter class serves all
+games: it binds a descriptor and a board size.
 """
 
 from __future__ import annotations
@@ -18,13 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
-from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
-from oska_gui.games.oska import oska_rules
-
-from .layout import HEXAPAWN, OSKA, check_board
-
-BOARD_SIZES = {OSKA: tuple(range(4, 9)), HEXAPAWN: tuple(range(3, 9))}
-GAME_TITLES = {OSKA: "Oska", HEXAPAWN: "Hexapawn"}
+from oska_gui.engine.registry import GameInfo, GameKind, game_info
 
 
 @dataclass(frozen=True)
@@ -36,23 +29,31 @@ class LegalMove:
 
 
 class GameAdapter:
-    """The UI's view of one game on one board size; subclasses bind a rules object.
+    """The UI's view of one game on one board size."""
 
-    Subclasses set ``kind``, ``n`` and ``rules`` (an ``OskaRules`` or a ``PawnRules``)
-    and implement ``evaluator`` and ``evaluator_names``.
-    """
+    def __init__(self, info: GameInfo, n: int) -> None:
+        """Bind the rules of the game ``info`` for board size ``n``.
 
-    kind: str
-    n: int
-    rules: Rules
-    # Boards whose every position the exact solver handles at once, so 'perfect' is on.
-    perfect_sizes: tuple[int, ...] = ()
+        Args:
+            info: the game's descriptor.
+            n: the board size.
+
+        Raises:
+            ValueError: for a size the game's rules do not support.
+        """
+        self.info = info
+        self.n = info.check(n)
+        self.rules: Rules = info.rules(n)
+
+    @property
+    def kind(self) -> GameKind:
+        """Return which game this is."""
+        return self.info.kind
 
     @property
     def title(self) -> str:
         """Return a short title such as 'Oska · n = 5' or 'Hexapawn · 4 × 4'."""
-        size = f"n = {self.n}" if self.kind == OSKA else f"{self.n} × {self.n}"
-        return f"{GAME_TITLES[self.kind]} · {size}"
+        return f"{self.info.title} · {self.info.size_text(self.n)}"
 
     @property
     def cell_count(self) -> int:
@@ -62,7 +63,7 @@ class GameAdapter:
     @property
     def perfect_available(self) -> bool:
         """Return True when the exact solver covers this board from the start."""
-        return self.n in self.perfect_sizes
+        return self.n in self.info.perfect_sizes
 
     def start(self) -> Position:
         """Return the starting position."""
@@ -132,32 +133,11 @@ class GameAdapter:
 
     def evaluator_names(self) -> tuple[str, ...]:
         """Return the names of the evaluators the computer may use, the best first."""
-        raise NotImplementedError
+        return self.info.evaluators
 
     def evaluator(self, name: str) -> Evaluator:
         """Return the static evaluator called ``name``; raises ValueError if unknown."""
-        raise NotImplementedError
-
-
-class OskaGame(GameAdapter):
-    """Oska on the board of size ``n`` (rules: README.md)."""
-
-    kind = OSKA
-    perfect_sizes = (4,)
-
-    def __init__(self, n: int) -> None:
-        """Bind the Oska rules for board size ``n``; raises ValueError if n < 4."""
-        check_board(OSKA, n)
-        self.n = n
-        self.rules = oska_rules(n)
-
-    def evaluator_names(self) -> tuple[str, ...]:
-        """Return the Oska evaluators, the strong one first."""
-        return tuple(EVALUATORS)
-
-    def evaluator(self, name: str) -> Evaluator:
-        """Return the Oska evaluator called ``name``."""
-        return oska_evaluator(self.rules, name)
+        return self.info.evaluator(self.n, name)
 
 
 def make_game(kind: str, n: int) -> GameAdapter:
@@ -165,9 +145,4 @@ def make_game(kind: str, n: int) -> GameAdapter:
 
     Raises ValueError for an unknown game or size.
     """
-    check_board(kind, n)
-    if kind == OSKA:
-        return OskaGame(n)
-    from .hexapawn_game import HexapawnGame  # here: that module builds on this one
-
-    return HexapawnGame(n)
+    return GameAdapter(game_info(kind), n)

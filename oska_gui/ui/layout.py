@@ -19,15 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .canvas import Point
+from oska_gui.engine.registry import game_info
 
-OSKA, HEXAPAWN = "oska", "hexapawn"
-KINDS = (OSKA, HEXAPAWN)
-ROW_STEP = {OSKA: math.sqrt(3) / 2, HEXAPAWN: 1.0}
-# Board frame around the outermost cell centres, in pitches.
-FRAME_PAD = {OSKA: 0.62, HEXAPAWN: 0.5}
-BORDER = {OSKA: 0.0, HEXAPAWN: 0.32}  # a wooden rim that holds the coordinates
-PIECE_RADIUS = {OSKA: 0.40, HEXAPAWN: 0.36}
+from .canvas import Point
+from .looks import look_of
+
+HEX_ROW_STEP = math.sqrt(3) / 2  # staggered rows: a cell's six neighbours one pitch away
 HOLE_RADIUS = 0.44
 MIN_SIZE = 1
 ROUND_CORNERS = 6  # arc segments at each outward corner of the board frame
@@ -96,40 +93,30 @@ def clamp(value: float, low: float, high: float) -> float:
 # -- board geometry ------------------------------------------------------------------
 
 
-def check_board(kind: str, n: int) -> None:
-    """Raise ValueError unless ``kind`` names a game and ``n`` is a size it supports."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown game {kind!r}; choose one of {KINDS}")
-    low = 4 if kind == OSKA else 3
-    if not isinstance(n, int) or n < low:
-        raise ValueError(f"{kind} needs a board size n >= {low}, got {n!r}")
-
-
-def oska_row_lengths(n: int) -> tuple[int, ...]:
-    """Return the row lengths n, n-1, ..., 2, ..., n of the Oska board of size ``n``."""
-    return tuple(n - r if r <= n - 2 else r - n + 4 for r in range(2 * n - 3))
-
-
 @lru_cache(maxsize=64)
 def grid_points(kind: str, n: int) -> tuple[Point, ...]:
     """Return each cell's centre in pitch units (u right, v down), in cell order.
 
-    Oska: cell c of a row of length L is at u = (n - L) / 2 + c; Hexapawn: u = column.
-    v is the row times the game's row step. The top-left cell centre is at u = 0 or more.
+    Cell c of a row of length L is at u = (n - L) / 2 + c (rows are centred), and v is
+    the row times the row step: one pitch on a square grid, ``HEX_ROW_STEP`` on a
+    staggered one. The top-left cell centre is at u = 0 or more.
+
+    Raises:
+        ValueError: for an unknown game or a size its rules do not support.
     """
-    check_board(kind, n)
-    step = ROW_STEP[kind]
-    if kind == HEXAPAWN:
-        return tuple((float(c), r * step) for r in range(n) for c in range(n))
+    info = game_info(kind)
+    info.check(n)
+    step = HEX_ROW_STEP if info.staggered else 1.0
     return tuple(((n - length) / 2 + c, r * step)
-                 for r, length in enumerate(oska_row_lengths(n)) for c in range(length))
+                 for r, length in enumerate(info.row_lengths(n)) for c in range(length))
 
 
 def frame_box(kind: str, n: int) -> tuple[float, float, float, float]:
     """Return the board frame's bounding box (left, top, width, height) in pitch units,
     relative to the top-left cell centre's grid origin, rim included."""
-    frame = offset_polygon(frame_points(kind, n), FRAME_PAD[kind], ROUND_CORNERS)
-    rim = BORDER[kind]
+    look = look_of(kind)
+    frame = offset_polygon(frame_points(kind, n), look.frame_pad, ROUND_CORNERS)
+    rim = look.border
     left, top = min(u for u, _ in frame) - rim, min(v for _, v in frame) - rim
     right, bottom = max(u for u, _ in frame) + rim, max(v for _, v in frame) + rim
     return left, top, right - left, bottom - top
@@ -188,9 +175,10 @@ def _miter(corner: Point, before: tuple, after: tuple, distance: float) -> Point
 class BoardLayout:
     """The board of one game drawn in one window size.
 
-    ``centers[cell]`` is a cell's pixel centre; ``pitch`` the distance between
-    neighbouring cells; ``radius`` a piece's radius; ``frame`` the board's outline
-    polygon (an hourglass for Oska, a square for Hexapawn), ``rect`` its bounding box.
+    ``kind`` is the game (a ``GameKind`` value); ``centers[cell]`` is a cell's pixel
+    centre; ``pitch`` the distance between neighbouring cells; ``radius`` a piece's
+    radius; ``frame`` the board's outline polygon (an hourglass for Oska, a square for
+    Hexapawn), ``rect`` its bounding box.
     """
 
     kind: str
@@ -220,14 +208,15 @@ class BoardLayout:
     def cell_at(self, x: float, y: float) -> int | None:
         """Return the cell under the pixel (x, y), or None off the cells.
 
-        Oska: the nearest cell centre within half a pitch (its neighbours' discs touch,
-        so every point of a cell's disc belongs to that cell). Hexapawn: the square.
+        Holes: the nearest cell centre within half a pitch (its neighbours' discs touch,
+        so every point of a cell's disc belongs to that cell). Squares: the square.
         """
         half = self.pitch / 2
         best, best_d2 = None, half * half
+        squares = look_of(self.kind).squares
         for cell, (cx, cy) in enumerate(self.centers):
             dx, dy = x - cx, y - cy
-            if self.kind == HEXAPAWN:
+            if squares:
                 if abs(dx) <= half and abs(dy) <= half:
                     return cell
                 continue
@@ -240,20 +229,20 @@ class BoardLayout:
 def frame_points(kind: str, n: int) -> list[Point]:
     """Return the board outline through the outermost cell centres, in pitch units.
 
-    Clockwise on screen: Oska's hourglass (top row, right slope to the waist, bottom
-    row, left slope back); Hexapawn's square.
+    Clockwise on screen, through the ends of the first row, of the narrowest (waist)
+    row and of the last row: Oska's hourglass; on a square board, where the first row
+    is the narrowest, the square's four corners.
     """
     points = grid_points(kind, n)
-    if kind == HEXAPAWN:
-        far = float(n - 1)
-        return [(0.0, 0.0), (far, 0.0), (far, far), (0.0, far)]
-    lengths = oska_row_lengths(n)
-    waist, last = n - 2, len(lengths) - 1
+    lengths = game_info(kind).row_lengths(n)
+    waist, last = lengths.index(min(lengths)), len(lengths) - 1
     first = {r: sum(lengths[:r]) for r in range(len(lengths))}
     top_l, top_r = points[0], points[lengths[0] - 1]
-    mid_l, mid_r = points[first[waist]], points[first[waist] + 1]
+    mid_l, mid_r = points[first[waist]], points[first[waist] + lengths[waist] - 1]
     bot_l, bot_r = points[first[last]], points[first[last] + lengths[last] - 1]
-    return [top_l, top_r, mid_r, bot_r, bot_l, mid_l]
+    corners = [top_l, top_r, mid_r, bot_r, bot_l, mid_l]
+    outline = [p for i, p in enumerate(corners) if i == 0 or p != corners[i - 1]]
+    return outline[:-1] if outline[-1] == outline[0] else outline
 
 
 def board_area(width: float, height: float) -> Rect:
@@ -265,8 +254,8 @@ def board_layout(kind: str, n: int, width: float, height: float) -> BoardLayout:
     """Return the layout of the ``kind`` board of size ``n`` in a window of that size.
 
     Args:
-        kind: 'oska' or 'hexapawn'.
-        n: the board size (Oska n >= 4, Hexapawn n >= 3).
+        kind: the game, a ``GameKind`` (or its value).
+        n: the board size (one its rules support).
         width: the window width in pixels.
         height: the window height in pixels.
 
@@ -287,10 +276,11 @@ def fit_board(kind: str, n: int, area: Rect) -> BoardLayout:
     top = area.y + (area.h - box_h * pitch) / 2 - box_top * pitch
     centers = tuple((left + u * pitch, top + v * pitch) for u, v in grid_points(kind, n))
     outline = [(left + u * pitch, top + v * pitch) for u, v in frame_points(kind, n)]
-    frame = offset_polygon(outline, FRAME_PAD[kind] * pitch, ROUND_CORNERS)
+    look = look_of(kind)
+    frame = offset_polygon(outline, look.frame_pad * pitch, ROUND_CORNERS)
     xs, ys = [x for x, _ in frame], [y for _, y in frame]
     rect = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-    return BoardLayout(kind, n, centers, pitch, PIECE_RADIUS[kind] * pitch, tuple(frame), rect)
+    return BoardLayout(kind, n, centers, pitch, look.piece_radius * pitch, tuple(frame), rect)
 
 
 # -- screen, panel and menu ------------------------------------------------------------

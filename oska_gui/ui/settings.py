@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Protocol
 
-from .games import BOARD_SIZES
-from .layout import KINDS, OSKA
+from oska_gui.engine.registry import GAMES, GameKind, game_info
 
 HVC, CVC, HVH = "hvc", "cvc", "hvh"
 MODES = (HVC, CVC, HVH)
@@ -78,7 +77,7 @@ class Settings:
     shows the cell names on the board; ``sound`` plays the move and game-end sounds.
     """
 
-    kind: str = OSKA
+    kind: str = GameKind.OSKA
     n: int = 4
     mode: str = HVC
     human_side: int = 0
@@ -105,8 +104,9 @@ class Settings:
         values = {f.name: _checked(f.name, data.get(f.name), getattr(default, f.name))
                   for f in fields(cls)}
         settings = cls(**values)
-        if settings.n not in BOARD_SIZES[settings.kind]:
-            settings = replace(settings, n=BOARD_SIZES[settings.kind][0])
+        sizes = game_info(settings.kind).offered
+        if settings.n not in sizes:
+            settings = replace(settings, n=sizes[0])
         return settings
 
     def with_display_of(self, other: Settings) -> Settings:
@@ -133,7 +133,7 @@ def _pair(value: Any, allowed: tuple[str, ...], default: tuple[str, str]) -> tup
 
 def _checked(name: str, value: Any, default: Any) -> Any:
     """Return ``value`` if it is valid for the setting ``name``, else ``default``."""
-    choices = {"kind": KINDS, "mode": MODES, "animation": ANIMATIONS, "pace": PACES}
+    choices = {"kind": tuple(GAMES), "mode": MODES, "animation": ANIMATIONS, "pace": PACES}
     if name in choices:
         return value if value in choices[name] else default
     if name == "levels":
@@ -141,7 +141,7 @@ def _checked(name: str, value: Any, default: Any) -> Any:
     if name == "evaluators":
         return _pair(value, EVALUATOR_KEYS, default)
     if name == "n":
-        sizes = {n for sizes in BOARD_SIZES.values() for n in sizes}
+        sizes = {n for info in GAMES.values() for n in info.offered}
         return value if type(value) is int and value in sizes else default
     if name == "human_side":
         return value if value in (0, 1) and type(value) is int else default

@@ -14,12 +14,14 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from oska_gui.engine.registry import GAMES, game_info
+
 from . import theme
 from .board_view import piece
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
-from .games import BOARD_SIZES, GAME_TITLES, make_game
-from .layout import KINDS, OSKA, MenuLayout, menu_layout
+from .games import make_game
+from .layout import MenuLayout, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
 from .settings import ANIMATIONS, CVC, EXTERNAL, HVC, HVH, MODES, Settings, with_side
 from .widgets import button, card, fit_size, fitted_text
@@ -67,9 +69,9 @@ def choose(settings: Settings, key: str, value: Any) -> Settings:
             return replace(settings, levels=with_side(settings.levels, side, value))
         return replace(settings, evaluators=with_side(settings.evaluators, side, value))
     settings = replace(settings, **{key: value})
-    if settings.n not in BOARD_SIZES[settings.kind]:
-        settings = replace(settings, n=min(BOARD_SIZES[settings.kind],
-                                           key=lambda n: abs(n - settings.n)))
+    sizes = game_info(settings.kind).offered
+    if settings.n not in sizes:
+        settings = replace(settings, n=min(sizes, key=lambda n: abs(n - settings.n)))
     offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
     offered.add(EXTERNAL)  # whether a side may have its bot is the App's business
     first, second = (level if level in offered else "strongest" for level in settings.levels)
@@ -79,9 +81,10 @@ def choose(settings: Settings, key: str, value: Any) -> Settings:
 def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
     """Return ``settings`` ready for the external bots given for ``sides``.
 
-    Each of those sides is played by its bot: the game becomes Oska and the mode one in
-    which the computer plays those sides. A side without a bot drops the bot level
-    (saved by an earlier run that had one) for the default strength.
+    Each of those sides is played by its bot: the game becomes the first one bots can
+    play (Oska) and the mode one in which the computer plays those sides. A side
+    without a bot drops the bot level (saved by an earlier run that had one) for the
+    default strength.
     """
     levels, default = settings.levels, Settings().levels
     for side in (0, 1):
@@ -92,7 +95,8 @@ def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
     settings = replace(settings, levels=levels)
     if not sides:
         return settings
-    settings = choose(settings, "kind", OSKA)
+    bot_game = next(info.kind for info in GAMES.values() if info.external_bots)
+    settings = choose(settings, "kind", bot_game)
     if len(sides) == 2 or settings.mode == CVC:
         return replace(settings, mode=CVC)
     (side,) = sides
@@ -102,7 +106,8 @@ def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
 def bot_problem(settings: Settings) -> str | None:
     """Return why ``settings`` cannot start (a bot chosen for Hexapawn), or None."""
     bot_chosen = any(settings.levels[side] == EXTERNAL for side in settings.computer_sides())
-    return BOT_OSKA_ONLY if bot_chosen and settings.kind != OSKA else None
+    playable = game_info(settings.kind).external_bots
+    return BOT_OSKA_ONLY if bot_chosen and not playable else None
 
 
 def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[Row]:
@@ -115,9 +120,8 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
     bots = bots or {}
     game = make_game(settings.kind, settings.n)
     rows = [
-        Row("kind", "Game", KINDS, tuple(GAME_TITLES[k] for k in KINDS)),
-        Row("n", "Board size", BOARD_SIZES[settings.kind],
-            tuple(str(n) for n in BOARD_SIZES[settings.kind])),
+        Row("kind", "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
+        Row("n", "Board size", game.info.offered, tuple(str(n) for n in game.info.offered)),
         Row("mode", "Mode", MODES, tuple(MODE_LABELS[m] for m in MODES)),
     ]
     if settings.mode == HVC:
@@ -130,7 +134,7 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
         names = [f"{lv.name} · {lv.describe()}" for lv in levels]
         if side in bots:
             keys.append(EXTERNAL)
-            suffix = "" if settings.kind == OSKA else " (Oska only)"
+            suffix = "" if game.info.external_bots else " (Oska only)"
             names.append(f"Bot · {bots[side]}{suffix}")
         rows.append(Row(f"level{side}", who, tuple(keys), tuple(names), stepper=True))
         if len(evaluators) > 1 and settings.levels[side] != EXTERNAL:
@@ -193,7 +197,7 @@ class StartScene:
             return f"{problem}."
         bots = "".join(f" ({SIDE_LABELS[side]}: bot {self.bots[side]})"
                        for side in s.computer_sides() if s.levels[side] == EXTERNAL)
-        return (f"Start screen: {GAME_TITLES[s.kind]} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
+        return (f"Start screen: {game_info(s.kind).title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
                 "Press Enter to start.")
 
     # -- input -------------------------------------------------------------------------
@@ -304,7 +308,7 @@ class StartScene:
         """Draw the title with a white and a black piece, and the subtitle."""
         rect = layout.title
         cx, cy = rect.center
-        title = GAME_TITLES[self.settings.kind]
+        title = game_info(self.settings.kind).title
         size = fit_size(canvas, title, rect.w * 0.6, rect.h * 0.72, True)
         canvas.text(title, cx, cy, size, theme.TEXT, bold=True)
         half = canvas.text_width(title, size, True) / 2
