@@ -73,3 +73,24 @@ def wait_until(condition: Callable[[], bool], seconds: float) -> bool:
             return True
         time.sleep(0.05)
     return condition()
+
+
+def tagged(token: str) -> list[int]:
+    """Return the ids of the live processes whose environment holds ``token``.
+
+    A test starts a command with a variable set to a fresh token; every process below
+    it inherits the variable, so this finds whatever the command left running, however
+    it was started (Linux /proc; the tests run as the processes' owner).
+    """
+    found = []
+    needle = token.encode()
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            environ = Path(f"/proc/{name}/environ").read_bytes()
+        except OSError:  # it ended while we looked, or it is not ours
+            continue
+        if needle in environ and alive(int(name)):
+            found.append(int(name))
+    return found

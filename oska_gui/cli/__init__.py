@@ -5,6 +5,7 @@
 - ``check``: compare someone's ``movegen``/``oskaplayer`` with this project's rules.
 - ``analyze``: the best move, score and line of a position, exact where solvable.
 - ``solve``: a whole game solved exactly by the tablebase (numpy + numba extra).
+- ``tournament``: many bots and AI levels, every pair, with ratings (in parallel).
 
 Each subcommand is a module with ``add_parser(subparsers)`` and ``run(args) -> int``.
 """
@@ -18,10 +19,10 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from . import analyze, check, match, selfplay, solve
+from . import analyze, check, match, selfplay, solve, tournament
 from .common import CliError
 
-SUBCOMMANDS = (selfplay, match, check, analyze, solve)
+SUBCOMMANDS = (selfplay, match, check, analyze, solve, tournament)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE

@@ -18,11 +18,12 @@ LINE_WIDTH = 79
 class ProgressBar:
     """``[#####.....]  12/40  0:05`` with a label and a note, redrawn in place.
 
+    With a ``unit`` it also shows the rate and the time left: ``1.25 games/s  0:22 left``.
     Use as a context manager; ``advance`` after each unit of work.
     """
 
     def __init__(self, total: int, label: str, enabled: bool | None = None,
-                 stream: TextIO | None = None, width: int = 28) -> None:
+                 stream: TextIO | None = None, width: int = 28, unit: str | None = None) -> None:
         """Prepare a bar for ``total`` units of work.
 
         Args:
@@ -31,11 +32,13 @@ class ProgressBar:
             enabled: draw or not; None draws only when ``stream`` is a terminal.
             stream: where to draw (stderr by default).
             width: the bar's width in characters.
+            unit: the units' name for the rate, e.g. 'games'; None shows no rate.
         """
         self.stream = stream if stream is not None else sys.stderr
         self.total = max(total, 1)
         self.label = label
         self.width = width
+        self.unit = unit
         self.enabled = self.stream.isatty() if enabled is None else enabled
         self.done = 0
         self.started = time.monotonic()
@@ -53,9 +56,12 @@ class ProgressBar:
     def render(self, note: str = "") -> str:
         """Return the bar's text for the work done so far."""
         filled = self.width * self.done // self.total
-        elapsed = int(time.monotonic() - self.started)
+        elapsed = time.monotonic() - self.started
         bar = "#" * filled + "." * (self.width - filled)
-        text = f"{self.label} [{bar}] {self.done}/{self.total}  {elapsed // 60}:{elapsed % 60:02d}"
+        text = f"{self.label} [{bar}] {self.done}/{self.total}  {clock(elapsed)}"
+        if self.unit is not None and self.done and elapsed > 0:
+            rate = self.done / elapsed
+            text += f"  {rate:.2f} {self.unit}/s  {clock((self.total - self.done) / rate)} left"
         return (f"{text}  {note}" if note else text)[:LINE_WIDTH]
 
     def _draw(self, note: str) -> None:
@@ -82,3 +88,9 @@ class ProgressBar:
                  trace: TracebackType | None) -> None:
         """Close the bar's line."""
         self.close()
+
+
+def clock(seconds: float) -> str:
+    """Return a duration as minutes and seconds, e.g. '2:05' (hours count as minutes)."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from oska_gui.bots.bot_process import REASONS as FORFEIT_REASONS
 from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.core.types import Position
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -31,6 +32,9 @@ from ..cli.common import CliError
 from ..cli.players import AiMover, BotMover, Mover, Turn, parse_ai_spec
 from ..cli.playing import play_game
 from .result import GameResult, MoveTimes
+
+__all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Player", "final_board", "opening_moves",
+           "play", "read_ai", "read_bot", "save_record"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Conditions:
     n: int
     depth: int  # the depth passed to the bots' oskaplayer
     time_limit: float  # seconds per bot move
+    echo: bool = False  # show the bots' output on stderr (it does not change the game)
 
 
 @dataclass(frozen=True)
@@ -177,7 +182,8 @@ def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
         folder.mkdir()
         path = folder / player.bot.filename
         path.write_text(player.bot.source, encoding="utf-8")
-        external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit)
+        external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
+                                  echo=conditions.echo)
         try:
             mover = BotMover(external, conditions.depth)
         except CliError as error:  # the message names the file by its temporary path

@@ -1,0 +1,66 @@
+"""``oska tournament``: every bot (and AI level) against every other, rated and reported.
+
+This module reads the command line; ``oska_gui.tournament.command`` runs the tournament.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from .common import add_bot_options, add_subcommand, board_size, natural_int, positive_int
+from .players import AI_SPEC_HELP
+
+EXAMPLES = """\
+examples:
+  oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite
+  oska tournament a.py b.py:play --n 5 --depth 3 --time-limit 2 --db t.sqlite --workers 2
+  oska tournament bots/*.py --db t.sqlite --scheduler tcp://10.0.0.5:8786
+
+Run the same command again with the same --db to continue: finished games are reused.
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``tournament`` subcommand and its options to ``subparsers``."""
+    parser = add_subcommand(
+        subparsers, "tournament", "rank many bots: every pair plays, Elo ratings, a report",
+        "Play every entrant (external oskaplayer files, and this project's AI at the "
+        "levels given with --ai) against every other, GAMES games a pair with colours "
+        "alternating on shared seeded openings, each bot in its own process as in "
+        "'oska match'. Games run in parallel on every core, or on a Dask cluster; each "
+        "finished game is stored at once in the --db file, and running the command "
+        "again continues where it stopped. Prints standings with Bradley-Terry Elo "
+        "ratings and a crosstable.",
+        EXAMPLES + "\n" + AI_SPEC_HELP)
+    parser.add_argument("bots", nargs="*", metavar="BOT",
+                        help="path/to/bot.py[:function] (function default: oskaplayer)")
+    parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",
+                        help="this project's AI at these levels as extra entrants")
+    parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
+    parser.add_argument("--games", type=positive_int, default=2,
+                        help="games per pair, colours alternating (default 2)")
+    parser.add_argument("--opening-plies", type=natural_int, default=2, metavar="K",
+                        help="random plies before the players take over (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    parser.add_argument("--depth", type=positive_int, default=4,
+                        help="the depth passed to the bots' oskaplayer (default 4)")
+    parser.add_argument("--db", required=True, metavar="FILE",
+                        help="SQLite file of finished games; reused by a rerun")
+    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+                        metavar="W", help="local processes playing games (default: one "
+                                          f"per core, {os.cpu_count() or 1} here)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="send the games to the Dask scheduler at ADDRESS instead "
+                             "(needs the cluster extra)")
+    add_bot_options(parser, "move of an external bot", "the bots")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the tournament described by ``args``; return the exit code (0)."""
+    # Imported here: the tournament plays games with this package's players, and a
+    # worker process imports it first, which must not find this module half-imported.
+    from oska_gui.tournament.command import run_tournament
+
+    return run_tournament(args)

@@ -1,0 +1,111 @@
+"""Running ``oska tournament`` (the options are read in ``oska_gui.cli.tournament``).
+
+The games not yet in the database are played, locally or on a cluster, and each is
+stored as it ends; then the standings, crosstable and first forfeits are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Generator, Iterator
+from contextlib import closing
+
+from ..cli.common import CliError
+from ..cli.progress import ProgressBar
+from ..cli.table import render_table
+from .entrants import read_entrants
+from .games import Conditions, GameTask, Player
+from .result import GameResult
+from .runner import Finished, cluster_games, local_games
+from .schedule import Settings, schedule
+from .standings import (
+    CROSSTABLE_MAX,
+    Standing,
+    crosstable_rows,
+    first_forfeits,
+    standings,
+    standings_rows,
+)
+from .store import Store, StoreError
+
+BAR_WIDTH = 16
+
+
+def run_tournament(args: argparse.Namespace) -> int:
+    """Play the tournament described by ``args``, print the tables; return 0.
+
+    Raises:
+        CliError: bad entrants, an unusable database or report path, a missing extra
+            or an unreachable scheduler.
+    """
+    players = read_entrants(args.bots, args.ai)
+    settings = Settings(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
+                        args.games, args.opening_plies, args.seed)
+    tasks = schedule(players, settings)
+    try:
+        store = Store(args.db)
+    except StoreError as error:
+        raise CliError(str(error)) from None
+    with store:
+        _print_header(players, settings, len(tasks))
+        finished = store.results(task.game_id for task in tasks)
+        todo = [task for task in tasks if task.game_id not in finished]
+        with closing(_games(todo, args)) as games:
+            _play(games, len(todo), store, finished, args.progress)
+        print(f"games: {len(todo)} played now, {len(tasks) - len(todo)} reused from {args.db}\n")
+        results = [finished[task.game_id] for task in tasks]
+        lines = standings([player.name for player in players], results)
+        _print_tables(lines, results)
+    return 0
+
+
+def _games(todo: list[GameTask],
+           args: argparse.Namespace) -> Generator[Finished, None, None]:
+    """Return the iterator of finished games: on the cluster, or on local processes."""
+    if args.scheduler:
+        return cluster_games(todo, args.scheduler)
+    return local_games(todo, args.workers)
+
+
+def _play(games: Iterator[Finished], count: int, store: Store,
+          finished: dict[str, GameResult], progress: bool | None) -> None:
+    """Store each game as it ends (into ``store`` and ``finished``), showing progress."""
+    with ProgressBar(count, "games", progress, width=BAR_WIDTH, unit="games") as bar:
+        for result, record in games:
+            try:
+                store.add(result, record)
+            except StoreError as error:
+                raise CliError(str(error)) from None
+            finished[result.game_id] = result
+            bar.advance()
+
+
+def _print_header(players: list[Player], settings: Settings, games: int) -> None:
+    """Print what the tournament plays."""
+    conditions = settings.conditions
+    pairs = len(players) * (len(players) - 1) // 2
+    print(f"Tournament, n = {conditions.n}: {len(players)} entrants, {pairs} pairs, "
+          f"{settings.games} games a pair = {games} games")
+    print(f"{settings.opening_plies} random opening plies (seed {settings.seed}), bot depth "
+          f"{conditions.depth}, {conditions.time_limit:g} s per bot move\n")
+
+
+def _print_tables(lines: list[Standing], results: list[GameResult]) -> None:
+    """Print the standings, the crosstable (unless too wide) and the first forfeits."""
+    print(render_table(*standings_rows(lines), title="Standings (Elo: Bradley-Terry, "
+                                                      "relative to the field's mean)"))
+    print()
+    if len(lines) <= CROSSTABLE_MAX:
+        print(render_table(*crosstable_rows(lines, results),
+                           title="Crosstable (points of the row's entrant against "
+                                 "the column's)"))
+    else:
+        print(f"Crosstable: {len(lines)} entrants are too many for the console; "
+              "see --report.")
+    examples = first_forfeits(lines, results)
+    if examples:
+        print("\nFirst forfeit of each kind:")
+        for name, reason, game in examples:
+            text = f"{name} {reason}: game {game.game_id}: {game.reason}"
+            print(textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    "))

@@ -1,0 +1,157 @@
+"""``oska tournament`` on local processes, run as a real process against test bots."""
+
+from __future__ import annotations
+
+import json
+import signal
+import sqlite3
+import subprocess
+import textwrap
+import time
+from pathlib import Path
+
+from cli_helpers import write_bot
+from hostile_helpers import tagged, wait_until
+from tournament_helpers import (
+    crosstable,
+    games_line,
+    run_tournament,
+    standings,
+    tagged_env,
+    tournament_command,
+)
+
+from oska_gui.play.records import from_json
+
+AI = "AI depth 1 (strong)"
+SLOW_BOT = """
+import time
+from oska_gui import oskaplayer as ours
+
+def oskaplayer(board, player, depth):
+    time.sleep(0.3)
+    return ours(board, player, 1)
+"""
+
+
+def bots(folder: Path, *names: str) -> list[str]:
+    """Write the named test bots into ``folder``; return their entrant names."""
+    return [f"{write_bot(folder, name)}:oskaplayer" for name in names]
+
+
+def test_every_pair_plays_and_forfeits_count_against_the_right_bot(tmp_path: Path) -> None:
+    """good, illegal and raises against the AI at depth 1, 2 games a pair on 2 workers:
+    12 games; each misbehaving bot forfeits its 6 games with its reason; the tables add
+    up and every record in the database replays and names the entrants. (Between the
+    two misbehaving bots, the one with White forfeits first, so each loses 5 games.)"""
+    good, illegal, raises = bots(tmp_path, "good", "illegal", "raises")
+    db = tmp_path / "t.sqlite"
+    result = run_tournament(good, illegal, raises, "--ai", "1", "--db", db, "--depth", 1,
+                            "--time-limit", 20, "--workers", 2)
+    assert result.returncode == 0, result.stderr
+    assert games_line(result.stdout) == f"games: 12 played now, 0 reused from {db}"
+    table = standings(result.stdout)
+    assert set(table) == {good, illegal, raises, AI}
+    for name, reason in ((illegal, "illegal"), (raises, "exception")):
+        assert table[name]["forfeits"] == table[name][reason] == "5"
+        assert table[name]["W-L-D"] == "1-5-0"
+    assert table[good]["forfeits"] == table[AI]["forfeits"] == "0"
+    assert sum(float(row["points"]) for row in table.values()) == 12
+    assert [row["rank"] for row in sorted(table.values(), key=lambda r: -float(r["Elo"]))] == [
+        "1", "2", "3", "4"]
+    cross = crosstable(result.stdout)
+    for row in cross:
+        points = [float(cell) for key, cell in row.items() if key.isdigit() and cell != "-"]
+        assert len(points) == 3 and sum(points) == float(table[row["entrant"]]["points"])
+    assert "Black forfeits: exception (ValueError: boom in helper (raises.py, line 5))" in (
+        " ".join(result.stdout.split()))
+    records = [from_json(json.loads(text)) for (text,) in
+               sqlite3.connect(db).execute("SELECT record FROM games")]
+    assert len(records) == 12
+    assert {name for r in records for name in (r.white, r.black)} == {good, illegal, raises, AI}
+    assert sum(r.forfeit == "illegal" for r in records) == 5
+
+
+def test_a_rerun_reuses_finished_games_and_more_games_play_only_the_new_ones(
+        tmp_path: Path) -> None:
+    """The same command again plays nothing and prints the same standings; asking for
+    4 games a pair plays only the 2 new ones of each pair."""
+    entrants = [*bots(tmp_path, "good", "malformed"), "--ai", "1"]
+    db = tmp_path / "t.sqlite"
+    first = run_tournament(*entrants, "--db", db, "--workers", 2)
+    again = run_tournament(*entrants, "--db", db, "--workers", 2)
+    assert games_line(again.stdout) == f"games: 0 played now, 6 reused from {db}"
+    assert standings(again.stdout) == standings(first.stdout)
+    more = run_tournament(*entrants, "--db", db, "--workers", 2, "--games", 4)
+    assert games_line(more.stdout) == f"games: 6 played now, 6 reused from {db}"
+    assert sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone() == (12,)
+
+
+def test_killing_the_run_loses_only_games_in_flight_and_leaves_nothing_running(
+        tmp_path: Path) -> None:
+    """SIGKILL to the command while slow bots play: its workers and bots end by
+    themselves; the rerun reuses every stored game and plays only the rest."""
+    for name in ("slow_a", "slow_b", "slow_c"):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(SLOW_BOT), encoding="utf-8")
+    args = [tmp_path / "slow_a.py", tmp_path / "slow_b.py", tmp_path / "slow_c.py",
+            "--db", tmp_path / "t.sqlite", "--workers", 2, "--games", 4]
+    env, token = tagged_env()
+    run = subprocess.Popen(tournament_command(*args), env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 2, 90)
+        run.send_signal(signal.SIGKILL)
+        run.wait()
+        killed_with = stored(tmp_path / "t.sqlite")
+        assert wait_until(lambda: not tagged(token), 10), tagged(token)
+    finally:
+        run.kill()
+    time.sleep(0.5)
+    assert stored(tmp_path / "t.sqlite") == killed_with  # nothing wrote after the kill
+    rerun = run_tournament(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert games_line(rerun.stdout) == (f"games: {12 - killed_with} played now, {killed_with} "
+                                        f"reused from {tmp_path / 't.sqlite'}")
+    assert {row["games"] for row in standings(rerun.stdout).values()} == {"8"}
+
+
+def stored(db: Path) -> int:
+    """Return how many games the database holds (0 before it exists)."""
+    if not db.exists():
+        return 0
+    try:
+        return sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone()[0]
+    except sqlite3.OperationalError:  # the table is not made yet
+        return 0
+
+
+def test_a_bot_that_does_not_load_forfeits_its_games(tmp_path: Path) -> None:
+    """A syntax error or a missing function does not stop the tournament: that bot
+    forfeits as 'load' (of their game, the one with White forfeits first), naming its
+    file, not a temporary copy."""
+    broken, good = bots(tmp_path, "broken", "good")
+    result = run_tournament(broken, good, f"{tmp_path / 'good.py'}:nothing", "--db",
+                            tmp_path / "t.sqlite", "--workers", 1)
+    assert result.returncode == 0, result.stderr
+    table = standings(result.stdout)
+    for name in (broken, f"{tmp_path / 'good.py'}:nothing"):
+        assert table[name]["load"] == "3" and table[name]["W-L-D"] == "1-3-0"
+    text = " ".join(result.stdout.split())
+    assert "forfeits: load (cannot load broken.py: " in text and "SyntaxError" in text
+    assert "good.py has no function 'nothing'" in text and "oska-game-" not in text
+
+
+def test_bad_input_is_one_clear_line(tmp_path: Path) -> None:
+    """Too few entrants, the same bot twice, a bad AI level, an unusable database: exit
+    code 2 and one line naming the problem."""
+    good = str(write_bot(tmp_path, "good"))
+    (tmp_path / "junk.sqlite").write_text("not a database\n" * 50, encoding="utf-8")
+    for args, words in (([good], "at least two entrants"),
+                        ([good, good], "given more than once"),
+                        ([good, "--ai", "deep"], "cannot read the AI 'deep'"),
+                        ([good, "--ai", "1", "--db", tmp_path / "junk.sqlite"],
+                         "cannot use it as the tournament database")):
+        result = run_tournament(*args, *([] if "--db" in args else ["--db", tmp_path / "t.db"]))
+        assert result.returncode == 2, args
+        assert words in result.stderr.strip().splitlines()[-1]
+        assert "Traceback" not in result.stderr
