@@ -10,15 +10,9 @@ from hypothesis import strategies as st
 
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
-from oska_gui.ui.layout import (
-    Rect,
-    board_area,
-    board_layout,
-    menu_layout,
-    offset_polygon,
-    panel_layout,
-    split_screen,
-)
+from oska_gui.ui.board_geometry import offset_polygon
+from oska_gui.ui.layout import board_area, board_layout, menu_layout, panel_layout, split_screen
+from oska_gui.ui.rect import Rect
 
 OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN
 BOARDS = [(OSKA, n) for n in range(4, 9)] + [(HEXAPAWN, n) for n in range(3, 9)]

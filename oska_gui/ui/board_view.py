@@ -15,9 +15,9 @@ from oska_gui.core.types import Move
 
 from . import theme
 from .animation import Flash, MoveAnimation
+from .board_geometry import BoardLayout, offset_polygon
 from .canvas import Canvas, Color
 from .games import GameAdapter, Position
-from .layout import BoardLayout, offset_polygon
 from .looks import look_of
 from .widgets import arrow
 

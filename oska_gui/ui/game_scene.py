@@ -15,12 +15,14 @@ from oska_gui.core.types import SIDE_NAMES, Outcome
 
 from . import board_view, theme
 from .animation import Flash, MoveAnimation
+from .board_geometry import BoardLayout
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .games import GameAdapter
 from .interaction import MoveInput, Play, Reject
-from .layout import BoardLayout, PanelLayout, Rect, board_layout, panel_layout
+from .layout import PanelLayout, board_layout, panel_layout
 from .match import Announced, Match, Played
+from .rect import Rect
 from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import break_line, button, card, fit_size, fitted_text, spinner

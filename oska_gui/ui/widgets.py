@@ -6,7 +6,7 @@ import math
 
 from . import theme
 from .canvas import Canvas, Color
-from .layout import Rect
+from .rect import Rect
 
 MIN_TEXT = 7.0
 
