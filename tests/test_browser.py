@@ -600,6 +600,35 @@ def test_a_whole_game_to_its_game_over_message(browser: Browser) -> None:
     assert all(s < 0.3 for s in sounds[:-1]) and sounds[-1] > 0.5
 
 
+IDLE_SECONDS = 3.0
+MAX_IDLE_BUSY = 0.05  # the target; drawing every frame took 35-46%, resting takes ~0.1%
+
+
+def main_thread_busy(browser: Browser, seconds: float) -> float:
+    """Return the share of ``seconds`` the page's main thread spent on tasks (CDP)."""
+    session = browser.page.context.new_cdp_session(browser.page)
+    session.send("Performance.enable")
+
+    def task_seconds() -> float:
+        """Return the main thread's task time so far, in seconds."""
+        metrics = session.send("Performance.getMetrics")["metrics"]
+        return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
+
+    before = task_seconds()
+    browser.page.wait_for_timeout(seconds * 1000)
+    return (task_seconds() - before) / seconds
+
+
+def test_an_idle_page_leaves_the_processor_alone(browser: Browser) -> None:
+    """Waiting for the human's move, the page draws nothing and its thread rests."""
+    browser.open()
+    start_game(browser)
+    browser.page.wait_for_timeout(500)  # the first frames of the game screen
+    busy = main_thread_busy(browser, IDLE_SECONDS)
+    record_metric("idle main thread busy %", 100 * busy)
+    assert busy < MAX_IDLE_BUSY
+
+
 # A long think from the first frame: the computer plays White for 2 s of thinking.
 LONG_THINK = Settings(n=5, human_side=BLACK, levels=("master", "master"))
 THINK_PROBE = """() => {

@@ -63,6 +63,7 @@ class DesktopRunner:
         self.clock = pygame.time.Clock()
         self.last = time.perf_counter()
         self.frames = 0
+        self.draws = 0
         app.handle(Resize(*self.screen.get_size()))
 
     def step(self, dt: float | None = None) -> bool:
@@ -72,7 +73,8 @@ class DesktopRunner:
             dt: seconds to advance the App by, or None for the real time since the
                 last frame (capped at ``MAX_DT``).
         """
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        for event in events:
             if event.type == pygame.VIDEORESIZE:
                 self._resize(event.w, event.h)
                 continue
@@ -85,8 +87,11 @@ class DesktopRunner:
         elapsed = min(MAX_DT, now - self.last) if dt is None else dt
         self.last = now
         self.app.update(elapsed)
-        self.app.draw(self.canvas)
-        pygame.display.flip()
+        # any window event (shown, exposed, focus) may have spoiled the picture
+        if self.app.needs_draw or events or self.frames == 0:
+            self.app.draw(self.canvas)
+            pygame.display.flip()
+            self.draws += 1
         self.frames += 1
         return not self.app.quitting
 

@@ -2,7 +2,9 @@
 
 A front end creates ``App(storage, width, height)`` and then, every frame, feeds it the
 input events (``handle``), lets time pass (``update(dt)``, which also gives the computer
-a few milliseconds to think) and lets it paint (``draw(canvas)``), until ``quitting``.
+a few milliseconds to think) and lets it paint (``draw(canvas)``) when ``needs_draw``
+says the picture changed, until ``quitting``. Drawing only then keeps an idle game from
+using the processor.
 ``status_text`` is one line saying what is going on (whose turn, thinking depth, a pass,
 the game-over sentence); the browser mirrors it into the page.
 
@@ -86,6 +88,7 @@ class App:
         self.scene: StartScene | GameScene = self.start
         self.help = False
         self.quitting = False
+        self.needs_draw = True  # whether the screen may differ from the last drawing
 
     @property
     def status_text(self) -> str:
@@ -94,6 +97,7 @@ class App:
 
     def handle(self, event: Event) -> None:
         """Handle one input event."""
+        self.needs_draw = True
         if isinstance(event, Quit):
             self.quitting = True
         elif isinstance(event, Resize):
@@ -190,8 +194,16 @@ class App:
         dt = max(0.0, dt)
         if self._computer_turn():
             self.pacer.hold()
+        was_animating = self.scene.animating
         self.scene.update(dt)
+        self.needs_draw |= was_animating or self.scene.animating
         self.pacer.frame(self._computer_turn())
+
+    @property
+    def resting(self) -> bool:
+        """Return True when nothing changes until the next input event (drawn, nothing
+        moving, no memory work left): a front end may stop running frames until then."""
+        return not self.needs_draw and not self.scene.animating and self.pacer.idle
 
     def _computer_turn(self) -> bool:
         """Return True while the computer thinks (a move or a hint) or is about to."""
@@ -201,7 +213,12 @@ class App:
         return self.game.busy or (not match.over and match.is_computer(match.turn))
 
     def draw(self, canvas: Canvas) -> None:
-        """Paint the current scene (and the help overlay) on ``canvas``."""
+        """Paint the current scene (and the help overlay) on ``canvas``.
+
+        A front end may skip drawing while ``needs_draw`` is False: the picture would
+        be the same as the last one.
+        """
         self.scene.draw(canvas)
         if self.help:
             draw_help(canvas, self.width, self.height, self.can_quit)
+        self.needs_draw = False

@@ -267,6 +267,14 @@ class GameScene:
             self.speaker.play(move_cue(played.move.is_capture))
 
     @property
+    def animating(self) -> bool:
+        """Return True while the screen changes by itself: a move, a flash or a toast
+        on show, a move played but not yet shown, or the game going on (thinking
+        spinner, pass, computer moves)."""
+        return (self.animation is not None or bool(self.flashes) or self.toast is not None
+                or bool(self.match.events) or self.match.in_motion)
+
+    @property
     def busy(self) -> bool:
         """Return True while the computer (or a hint) is thinking."""
         return self.match.thinking is not None or self.match.hint_pending

@@ -140,6 +140,16 @@ class Match:
         """Return True once the game has ended."""
         return self.outcome is not None
 
+    @property
+    def in_motion(self) -> bool:
+        """Return True while the game goes on by itself: the computer to move (unpaused),
+        a pass to announce and play, or a hint being looked for."""
+        if self.over:
+            return False
+        if self.hint_pending or self.game.pass_child(self.position) is not None:
+            return True
+        return self.is_computer(self.turn) and (not self.paused or self.step_once)
+
     def is_computer(self, side: int) -> bool:
         """Return True when the computer plays ``side``."""
         return side in self.players

@@ -80,6 +80,11 @@ class GcPacer:
         self.reclaim_slice = reclaim_slice
         self.frozen = False
 
+    @property
+    def idle(self) -> bool:
+        """Return True when no memory work is left for the coming frames."""
+        return not self.frozen and self.reclaimer.pending == 0
+
     def hold(self) -> None:
         """Freeze everything now: the computer is about to think in this frame, and a
         full collection in its first slice would walk every object of the program."""

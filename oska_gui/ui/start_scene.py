@@ -169,7 +169,6 @@ class StartScene:
         self.can_quit = can_quit
         self.focus = 0
         self.pointer = (-1.0, -1.0)
-        self.clock = 0.0
 
     @property
     def rows(self) -> list[Row]:
@@ -271,8 +270,12 @@ class StartScene:
         self.width, self.height = width, height
 
     def update(self, dt: float) -> None:
-        """Advance the clock of the decorations by ``dt`` seconds."""
-        self.clock += dt
+        """Let ``dt`` seconds pass: nothing on the start screen moves by itself."""
+
+    @property
+    def animating(self) -> bool:
+        """Return False: the start screen changes only with input."""
+        return False
 
     # -- drawing ---------------------------------------------------------------------------
 

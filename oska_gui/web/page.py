@@ -4,8 +4,10 @@ The loader (``static/loader.js``) starts Pyodide, unpacks the project's Python f
 calls ``start()``. From then on everything is Python: DOM pointer and key events become
 ``ui.events`` (queued, then handled at the start of the next frame, like the desktop
 loop), and each ``requestAnimationFrame`` callback runs ``app.update(dt)`` and
-``app.draw(canvas)``. There are no threads in the page, so the App thinks in short
-slices inside ``update`` and the page keeps answering.
+``app.draw(canvas)`` (only when the picture changed). There are no threads in the
+page, so the App thinks in short slices inside ``update`` and the page keeps answering.
+When the App rests (nothing moving, nothing to draw) the page stops asking for frames
+until an input event or a resize wakes it, so an idle game costs nothing.
 
 The canvas fills the window; its backing store has ``devicePixelRatio`` device pixels
 per CSS pixel for sharp drawing, and the window size is checked every frame so resizes,
@@ -75,11 +77,13 @@ class BrowserFrontEnd:
         self.shown_status: str | None = None
         self.moves = MovesMirror()
         self.running = False
+        self.parked = False  # no frame requested: the App rests until the next event
         self.drawn = False  # whether a first frame has been drawn (the page is ready)
         # Proxies keep the Python callables alive for JavaScript; created once, kept here.
         self.on_frame = create_proxy(self.frame)
         self.on_pointer = create_proxy(self.pointer)
         self.on_key = create_proxy(self.key)
+        self.on_resize = create_proxy(lambda event: self.wake())
         self.on_context_menu = create_proxy(lambda event: event.preventDefault())
 
     def start(self) -> None:
@@ -88,6 +92,7 @@ class BrowserFrontEnd:
             self.element.addEventListener(name, self.on_pointer)
         self.element.addEventListener("contextmenu", self.on_context_menu)
         window.addEventListener("keydown", self.on_key)
+        window.addEventListener("resize", self.on_resize)
         self.running = True
         window.requestAnimationFrame(self.on_frame)
 
@@ -98,6 +103,7 @@ class BrowserFrontEnd:
             self.element.removeEventListener(name, self.on_pointer)
         self.element.removeEventListener("contextmenu", self.on_context_menu)
         window.removeEventListener("keydown", self.on_key)
+        window.removeEventListener("resize", self.on_resize)
 
     def _size_element(self, width: int, height: int, scale: float) -> None:
         """Give the canvas element a CSS size and a backing store ``scale`` times larger."""
@@ -117,6 +123,7 @@ class BrowserFrontEnd:
             # Keep receiving this pointer's move and up events if it leaves the canvas.
             self.element.setPointerCapture(event.pointerId)
         self.queue.append(translated)
+        self.wake()
 
     def key(self, event: Any) -> None:
         """Queue the ``ui.events`` form of a ``keydown`` event the game understands."""
@@ -124,6 +131,14 @@ class BrowserFrontEnd:
         if translated is not None:
             event.preventDefault()  # e.g. space and arrows must not scroll the page
             self.queue.append(translated)
+            self.wake()
+
+    def wake(self) -> None:
+        """Run frames again after a rest: an event arrived or the window changed."""
+        if self.parked and self.running:
+            self.parked = False
+            self.last_time = None  # the rest is no time for animations to catch up on
+            window.requestAnimationFrame(self.on_frame)
 
     def follow_window(self) -> None:
         """Resize the canvas and queue a ``Resize`` when the window's size or zoom changed."""
@@ -149,7 +164,10 @@ class BrowserFrontEnd:
             self.stop()
             show_failure(err)
             return
-        window.requestAnimationFrame(self.on_frame)
+        if self.app.resting and not self.queue:
+            self.parked = True
+        else:
+            window.requestAnimationFrame(self.on_frame)
 
     def _step(self, timestamp: float) -> None:
         """Feed the queued events, advance the App, redraw it and mirror its state."""
@@ -160,7 +178,8 @@ class BrowserFrontEnd:
         for event in events:
             self.app.handle(event)
         self.app.update(dt)
-        self.app.draw(self.canvas)
+        if self.app.needs_draw:
+            self.app.draw(self.canvas)
         text = self.app.status_text
         if text != self.shown_status:
             self.status.textContent = text
