@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 from hypothesis import given
@@ -27,7 +28,7 @@ from test_evaluators import (
     stuck,
 )
 
-from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, feature_space
+from oska_gui.engine.features import BUCKET_CLIP, BUCKETS, MARGIN_CLIP, NAMES, feature_space
 from oska_gui.engine.learned import (
     LOGIT_CAP,
     PASSED_WIN,
@@ -40,9 +41,11 @@ from oska_gui.engine.learned import (
     shipped_model,
     shipped_models,
 )
+from oska_gui.engine.patterns import pattern_space
 from oska_gui.engine.race import race_tables
 from oska_gui.engine.solver import solve
 from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
+from oska_gui.play.selfplay import random_opening
 
 # -- the slow way --------------------------------------------------------------------
 
@@ -237,3 +240,66 @@ def test_contact_scores_are_the_capped_logit() -> None:
     huge = Model(model.table, tuple(100.0 for _ in model.weights))
     assert learned_evaluator(rules, huge)(pos) == LOGIT_CAP * SCALE
     assert PASSED_WIN > LOGIT_CAP * SCALE
+
+
+# -- the one-pass evaluator against the plain sum ------------------------------------
+
+
+def plain_score(rules: OskaRules, model: Model, pos: Position) -> int:
+    """Return the learned score the plain way: features, weighted sum, pattern entries.
+
+    What ``learned`` describes, built from the reference pieces (``features``,
+    ``patterns``, ``race``) with no folded tables.
+    """
+    if not pos.white or not pos.black:
+        return 0
+    found = feature_space(rules).features(pos)
+    if found is None:
+        verdict = race_tables(rules).verdict(pos, (rows_to_go(rules, pos, WHITE),
+                                                   rows_to_go(rules, pos, BLACK)))
+        return verdict.result * (PASSED_WIN + PLY_CAP - verdict.plies) if verdict.result else 0
+    bucket, counts = found
+    score = round(SCALE * model.table[bucket]) + sum(
+        round(SCALE * weight) * count for weight, count in zip(model.weights, counts, strict=True))
+    if model.windows:
+        indices = pattern_space(rules, model.windows).indices(pos)
+        score += sum(values[index] for values, index in zip(model.patterns, indices, strict=True))
+    return max(-LOGIT_CAP * SCALE, min(LOGIT_CAP * SCALE, score))
+
+
+def random_model(rules: OskaRules, rng: random.Random) -> Model:
+    """Return a model with random weights (none zero) and random pattern tables for the
+    windows of the shipped model (n = 4 and 5 have some)."""
+    windows = shipped_model(rules.n).windows
+    sizes = pattern_space(rules, windows).sizes() if windows else ()
+    return Model(tuple(rng.uniform(-3, 3) for _ in range(BUCKETS)),
+                 tuple(rng.choice((-1, 1)) * rng.uniform(0.05, 3) for _ in NAMES), windows,
+                 tuple(tuple(rng.randint(-4000, 4000) for _ in range(size)) for size in sizes))
+
+
+def random_positions(rules: OskaRules, rng: random.Random, count: int) -> list[Position]:
+    """Return ``count`` positions: half from random games, half random boards."""
+    found: list[Position] = []
+    while len(found) < count:
+        found.extend(random_opening(rules, rng.randint(1, 4 * rules.n), rng)[1:])
+        cells = rng.sample(range(rules.size), 2 * rules.n)
+        white = sum(1 << c for c in cells[:rng.randint(1, rules.n)])
+        black = sum(1 << c for c in cells[rules.n:rules.n + rng.randint(1, rules.n)])
+        found.append(Position(white, black, rng.randint(0, 1)))
+    return found[:count]
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_the_one_pass_evaluator_equals_the_plain_sum(n: int) -> None:
+    """Thousands of positions, both sides to move: the same score, with the shipped
+    model and with random ones that give every feature and table entry weight."""
+    rules = oska_rules(n)
+    rng = random.Random(n)
+    positions = random_positions(rules, rng, 3000)
+    assert {pos.turn for pos in positions} == {WHITE, BLACK}
+    assert sum(feature_space(rules).features(pos) is not None for pos in positions) > 1000
+    for model in (shipped_model(n), random_model(rules, rng), random_model(rules, rng)):
+        evaluate = learned_evaluator(rules, model)
+        wrong = [(rules.to_rows(pos), pos.turn) for pos in positions
+                 if evaluate(pos) != plain_score(rules, model, pos)]
+        assert wrong == []

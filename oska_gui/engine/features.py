@@ -97,8 +97,8 @@ class FeatureSpace:
         blocked_b = (away_b & ~(open_b1 | open_b2 | (short_b << w1) | (long_b << w2))).bit_count()
         free_w = (white >> from_row[bottom_b]).bit_count()
         free_b = (black & through_row[top_w]).bit_count()
-        dead_w = self._dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
-        dead_b = self._dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
+        dead_w = self.dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
+        dead_b = self.dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
         margin = (acc_b >> dist_shift) - (acc_w >> dist_shift)
         if turn == WHITE:
             counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
@@ -115,7 +115,7 @@ class FeatureSpace:
             else margin + BUCKET_CLIP
         return _new_tuple(Features, (bucket, (clipped, *counts)))
 
-    def _dead(self, home: int, runners: int, side: int) -> int:
+    def dead(self, home: int, runners: int, side: int) -> int:
         """Return how many ``runners`` (grid bits) are walled in for good by ``home``.
 
         A cell is a dead end when both of its forward cells are own home pieces or dead

@@ -14,6 +14,11 @@ positions.
 Once the armies have passed each other the race is decided exactly (``race.Race``):
 a won race scores ``PASSED_WIN`` plus a bonus for each ply it ends sooner, above any
 contact-phase score, and a lost one the negative; a race nobody can finish scores 0.
+
+The search calls the evaluator at every leaf, so ``fused.fused_evaluator`` computes the
+score in one pass with the weights folded into lookup tables; ``features`` and
+``patterns`` remain the definition (and what training reads), and a test checks that
+both give the same scores.
 """
 
 from __future__ import annotations
@@ -22,10 +27,10 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from operator import mul
 
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.features import BUCKETS, NAMES, feature_space
+from oska_gui.engine.fused import Reader, fused_evaluator
 from oska_gui.engine.patterns import Window, pattern_space
 from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
@@ -133,31 +138,16 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Evaluator
     model.check_patterns(rules)
     table = tuple(round(SCALE * value) for value in model.table)
     weights = tuple(round(SCALE * value) for value in model.weights)
-    cap = LOGIT_CAP * SCALE
-    space, race = feature_space(rules), race_tables(rules)
-    features, rows_to_go, verdict = space.features, space.lay.rows_to_go, race.verdict
-    windows = _pattern_windows(rules, model)
+    race = race_tables(rules)
+    verdict, rows_to_go = race.verdict, feature_space(rules).lay.rows_to_go
 
-    def evaluate(pos: Position) -> int:
-        """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
-        if not pos[0] or not pos[1]:
-            return 0  # a finished game: the search scores it with terminal() instead
-        found = features(pos)
-        if found is None:  # the armies have passed: the race is decided exactly
-            result, plies = verdict(pos, rows_to_go(pos[0], pos[1]))
-            return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
-        score = table[found[0]] + sum(map(mul, weights, found[1]))
-        if windows:
-            white, black, turn = pos
-            for shift, mask, white_digits, black_digits, values in windows[turn]:
-                score += values[white_digits[white >> shift & mask]
-                                + black_digits[black >> shift & mask]]
-        return cap if score > cap else max(score, -cap)
+    def passed(pos: Position) -> int:
+        """Score a position whose armies have passed: the race is decided exactly."""
+        result, plies = verdict(pos, rows_to_go(pos[0], pos[1]))
+        return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
 
-    return evaluate
-
-
-Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+    return fused_evaluator(rules, table, weights, _pattern_windows(rules, model),
+                           LOGIT_CAP * SCALE, passed)
 
 
 def _pattern_windows(rules: OskaRules, model: Model) -> tuple[tuple[Reader, ...], ...]:
