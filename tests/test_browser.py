@@ -600,6 +600,40 @@ def test_a_whole_game_to_its_game_over_message(browser: Browser) -> None:
     assert all(s < 0.3 for s in sounds[:-1]) and sounds[-1] > 0.5
 
 
+# Records every text the page's live region announces.
+LISTEN = """() => {
+    const region = document.getElementById('announce');
+    window.announced = [];
+    new MutationObserver(() => window.announced.push(region.textContent))
+        .observe(region, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Browser) -> None:
+    """The live region says each move and whose turn it is, never the search's depth; a
+    hint is announced twice (looking, found); the position is described in words."""
+    browser.open()
+    start_game(browser)
+    browser.page.evaluate(LISTEN)
+    game = make_game("oska", 4)
+    pos = human_move_then_reply(browser, game, game.start(), 0)
+    heard = browser.page.evaluate("window.announced")
+    assert heard[0].startswith("White moves ") and any("Black moves " in h for h in heard)
+    browser.page.keyboard.press("h")
+    browser.wait_status("s.startsWith('Hint for White')")
+    browser.page.wait_for_timeout(200)
+    during_hint = browser.page.evaluate("window.announced")[len(heard):]
+    assert len(during_hint) == 2 and during_hint[1].startswith("Hint for White: ")
+    assert not any("depth" in h for h in heard + during_hint)
+    described = browser.page.text_content("#position") or ""
+    white = [game.cell_name(c) for c in range(game.cell_count) if game.piece_at(pos, c) == 0]
+    assert f"White, {len(white)} pieces: {', '.join(white)}." in described
+    assert "Last move: Black " in described
+    assert browser.page.get_attribute("#board", "aria-describedby") == "position"
+    assert browser.page.get_attribute("#announce", "aria-live") == "polite"
+    assert browser.page.get_attribute("#status", "aria-live") is None
+
+
 IDLE_SECONDS = 3.0
 MAX_IDLE_BUSY = 0.05  # the target; drawing every frame took 35-46%, resting takes ~0.1%
 

@@ -356,17 +356,38 @@ class Match:
 
     # -- text --------------------------------------------------------------------------
 
-    def thinking_text(self) -> str:
-        """Return 'thinking… depth N' for the computer or hint at work, else ''."""
+    def thinking_text(self, progress: bool = True) -> str:
+        """Return 'thinking… depth N · S s' for the computer or hint at work, else ''.
+
+        Args:
+            progress: whether to tell the search's progress (depth, seconds), which
+                changes every frame; without it the text reads 'thinking…'.
+        """
         if self.thinking is not None:
-            return f"thinking… {self.players[self.thinking].status}".strip()
-        if self._hinter is not None:
-            return f"looking for a hint… {self._hinter.status}".strip()
-        return ""
+            work, player = "thinking…", self.players[self.thinking]
+        elif self._hinter is not None:
+            work, player = "looking for a hint…", self._hinter
+        else:
+            return ""
+        return f"{work} {player.status}".strip() if progress else work
 
     @property
     def status_text(self) -> str:
         """Return one line: the game-over sentence, a pass, thinking, or whose turn."""
+        return self.status(progress=True)
+
+    @property
+    def calm_status(self) -> str:
+        """Return the status without the thinking's progress: it changes only when
+        something a player cares about does (what a screen reader announces)."""
+        return self.status(progress=False)
+
+    def status(self, progress: bool) -> str:
+        """Return the game-over sentence, a pass, thinking, or whose turn.
+
+        Args:
+            progress: whether to tell the thinking's depth and time.
+        """
         outcome = self.outcome
         if outcome is not None:
             return outcome.describe()
@@ -377,12 +398,12 @@ class Match:
             if self.paused and not self.step_once:
                 return f"Paused: {side} to move"
             if self.thinking is not None:
-                return f"{side} is {self.thinking_text()}"
+                return f"{side} is {self.thinking_text(progress)}"
             return f"{side} to move"
         if self.hint is not None:
             return f"Hint for {side}: {self.game.move_text(self.hint)}"
         if self._hinter is not None:
-            return f"{side} to move: {self.thinking_text()}"
+            return f"{side} to move: {self.thinking_text(progress)}"
         if self.settings.mode == HVC:
             return f"Your move ({side})"
         return f"{side} to move"

@@ -12,10 +12,12 @@ until an input event or a resize wakes it, so an idle game costs nothing.
 The canvas fills the window; its backing store has ``devicePixelRatio`` device pixels
 per CSS pixel for sharp drawing, and the window size is checked every frame so resizes,
 zooms and rotations reach the App as ``Resize`` events. ``app.status_text`` is copied
-into the ``#status`` live region for screen readers (and tests), and the moves of the
-game into ``body[data-moves]`` (notation, space-separated) in the same frame, so a test
-reads both together. ``body[data-state]`` tells the page's state: loading, ready (with
-``data-ready-at``, ms since navigation) or error.
+into ``#status`` (for tests and tools), and the moves of the game into
+``body[data-moves]`` (notation, space-separated) in the same frame, so a test reads
+both together. For screen readers ``#position`` describes the position in words and
+the ``#announce`` live region says what changed, only when it matters (``ui.speech``).
+``body[data-state]`` tells the page's state: loading, ready (with ``data-ready-at``, ms
+since navigation) or error.
 
 A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
 no Quit button, and Q does nothing.
@@ -31,6 +33,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..ui.app import App
 from ..ui.events import Event, Resize
+from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
 from .record import MovesMirror
@@ -68,6 +71,10 @@ class BrowserFrontEnd:
         self.app = app
         self.element = document.getElementById("board")
         self.status = document.getElementById("status")
+        self.position = document.getElementById("position")
+        self.announce = document.getElementById("announce")
+        self.announcer = Announcer()
+        self.described: str | None = None
         width, height, scale = self.size = window_size()
         self._size_element(width, height, scale)
         self.canvas = HtmlCanvas(self.element.getContext("2d"), width, height, scale,
@@ -187,9 +194,25 @@ class BrowserFrontEnd:
         moves = self.moves.changed_text(self.app)
         if moves is not None:
             document.body.dataset.moves = moves
+        self._speak(moves is not None)
         if not self.drawn:
             self.drawn = True
             mark_ready()
+
+    def _speak(self, moved: bool) -> None:
+        """Announce what changed, and describe the position anew when anything did.
+
+        Args:
+            moved: whether the game's record changed in this frame.
+        """
+        news = self.announcer.news(self.app)
+        if news is not None:
+            self.announce.textContent = news
+        if news is not None or moved:
+            description = describe(self.app)
+            if description != self.described:
+                self.position.textContent = description
+                self.described = description
 
 
 def mark_ready() -> None:
