@@ -148,7 +148,8 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
 
     Indirect parameters (a dict) may set ``scale`` (device pixel ratio), ``settings``
     (a ``Settings`` stored in localStorage before the page starts, as a returning
-    player's would be) and ``service_workers`` (``"block"`` for a browser without them).
+    player's would be), ``service_workers`` (``"block"`` for a browser without them)
+    and ``reduced_motion`` (``"reduce"``: the system asks for less motion).
 
     The site's service worker fetches only from the site itself (``sw.js``); what it
     fetches does not pass the guard, everything the page asks for does.
@@ -159,6 +160,7 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
         headless=True, viewport=VIEWPORT, has_touch=True,
         device_scale_factor=options.get("scale", 1),
         service_workers=options.get("service_workers", "allow"),
+        reduced_motion=options.get("reduced_motion", "no-preference"),
     )
     page = context.pages[0] if context.pages else context.new_page()
     guarded = Browser(page, site)
@@ -509,6 +511,18 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     browser.page.keyboard.press("q")  # any key closes the help; nothing more
     assert_still_running(browser)
     assert "How to play" not in texts_drawn(browser)
+
+
+@pytest.mark.parametrize("browser", [{"reduced_motion": "reduce"}], indirect=True)
+def test_reduced_motion_starts_with_animations_off(browser: Browser) -> None:
+    """A system that asks for less motion gets a game without move animations: A (the
+    next animation speed) goes from Off to Fast, as the page announces."""
+    browser.open()
+    start_game(browser)
+    browser.page.keyboard.press("a")
+    browser.page.wait_for_function(
+        "document.getElementById('announce').textContent.includes('Animation: ')")
+    assert "Animation: fast" in (browser.page.text_content("#announce") or "")
 
 
 @pytest.mark.parametrize("browser", [{"service_workers": "block"}], indirect=True)

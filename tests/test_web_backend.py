@@ -335,6 +335,17 @@ def test_settings_round_trip() -> None:
     assert warnings == []
 
 
+def test_defaults_stand_until_the_player_chooses() -> None:
+    """A default (no animation, for reduced motion) holds until a choice is saved."""
+    store = FakeStorage()
+    calm = LocalStorageSettings(store, [].append, key="k", defaults={"animation": "off"})
+    assert calm.load() == {"animation": "off"}
+    calm.save({"animation": "fast", "n": 5})
+    assert calm.load() == {"animation": "fast", "n": 5}
+    store.items["k"] = "{not json"
+    assert calm.load() == {"animation": "off"}
+
+
 @pytest.mark.parametrize("text", ["{not json", "[1, 2]", "42"])
 def test_bad_saved_settings_are_ignored_with_a_warning(text: str) -> None:
     """Unreadable saved settings give defaults and a warning."""

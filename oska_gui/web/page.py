@@ -49,14 +49,22 @@ def window_size() -> tuple[int, int, float]:
     return int(window.innerWidth), int(window.innerHeight), float(window.devicePixelRatio or 1)
 
 
+REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+
+
 def open_settings() -> LocalStorageSettings:
-    """Return the settings store on ``localStorage`` (a store that keeps nothing if blocked)."""
+    """Return the settings store on ``localStorage`` (a store that keeps nothing if blocked).
+
+    Someone whose system asks for reduced motion starts with animations off.
+    """
     try:
         store = window.localStorage
     except Exception as err:  # a JsException: storage disabled for this origin
         console.warn(f"Oska: settings will not be kept ({err})")
         store = None
-    return LocalStorageSettings(store, lambda message: console.warn(f"Oska: {message}"))
+    calm = bool(window.matchMedia(REDUCED_MOTION).matches)
+    return LocalStorageSettings(store, lambda message: console.warn(f"Oska: {message}"),
+                                defaults={"animation": "off"} if calm else None)
 
 
 class BrowserFrontEnd:

@@ -18,19 +18,27 @@ class LocalStorageSettings:
     """Settings stored under one key of a Web Storage object (``localStorage``)."""
 
     def __init__(self, store: Any, warn: Callable[[str], None],
-                 key: str = SETTINGS_KEY) -> None:
+                 key: str = SETTINGS_KEY, defaults: dict | None = None) -> None:
         """Use ``store`` (with ``getItem``/``setItem``), or keep nothing if it is None.
 
         Args:
             store: the Storage object, or None when the browser refuses access to it.
             warn: called with a sentence when settings cannot be read or written.
             key: the storage key holding the JSON text.
+            defaults: settings that stand until the player chooses otherwise (e.g. no
+                animation for someone who asked their system for less motion).
         """
         self.store = store
         self.warn = warn
         self.key = key
+        self.defaults = dict(defaults or {})
 
     def load(self) -> dict:
+        """Return the saved settings over the defaults (just the defaults if there are
+        none saved or they are bad)."""
+        return {**self.defaults, **self._saved()}
+
+    def _saved(self) -> dict:
         """Return the saved settings, or an empty dict if there are none or they are bad."""
         if self.store is None:
             return {}
