@@ -171,3 +171,25 @@ def test_a_caller_killed_outright_takes_the_bot_and_its_processes_along(tmp_path
     """, timeout=60)
     assert noted(pids)
     assert wait_until(lambda: not marked(marker), 10), marked(marker)
+
+
+def test_a_caller_that_died_before_the_bot_started_is_noticed(tmp_path: Path) -> None:
+    """The bot's host is told its caller's id: when the caller is gone by the time the
+    host looks (it died while the host started), the host ends at once instead of
+    taking its new parent for the caller and living on."""
+    bot = tmp_path / "bot.py"
+    bot.write_text("def oskaplayer(board, player, depth):\n    return board\n", "utf-8")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    host = subprocess.Popen([sys.executable, "-m", "oska_gui.bots.external_worker", str(bot),
+                             "--caller", str(gone.pid)], env=env, stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, start_new_session=True)
+    try:
+        host.wait(timeout=10)
+    finally:
+        if host.poll() is None:  # the test failed: stop the host and its keeper
+            proctree.kill_tree(host.pid)
+            host.wait()
+    assert host.returncode == -signal.SIGKILL  # the keeper found no caller, killed the host
+    assert not proctree.descendants(host.pid)

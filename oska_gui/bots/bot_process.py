@@ -166,7 +166,8 @@ class BotProcess:
     def _spawn(self) -> None:
         """Start the worker process and the thread that reads its replies."""
         command = [sys.executable, "-m", "oska_gui.bots.external_worker", self.path,
-                   "--memory-mb", str(self.memory_mb)] + (["--echo"] if self.echo else [])
+                   "--memory-mb", str(self.memory_mb), "--caller", str(os.getpid())]
+        command += ["--echo"] if self.echo else []
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(
             filter(None, [str(PROJECT_ROOT), env.get("PYTHONPATH")]))

@@ -217,7 +217,7 @@ def send(stream: IO[str], message: dict) -> None:
     stream.flush()
 
 
-def fork_keeper(streams: tuple[IO[str], IO[str]]) -> None:
+def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
     """Split into a keeper (this process, which never returns) and the host (returns).
 
     Does nothing where this process cannot become a subreaper: the host then runs
@@ -226,13 +226,16 @@ def fork_keeper(streams: tuple[IO[str], IO[str]]) -> None:
     Args:
         streams: the protocol streams; the keeper closes its copies, so that the host's
             end is the end of the protocol for the caller.
+        caller: the id of the process that started this one, which the keeper watches.
+
+    Returns:
+        True in the host when a keeper was forked, False when this process is alone.
     """
     if not become_subreaper():
-        return
-    caller = os.getppid()
+        return False
     host = os.fork()
     if host == 0:
-        return
+        return True
     for stream in streams:
         stream.close()
     keep(host, caller)
@@ -293,12 +296,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path")
     parser.add_argument("--echo", action="store_true")
     parser.add_argument("--memory-mb", type=int, default=0)
+    parser.add_argument("--caller", type=int, default=0,
+                        help="the id of the process that started this one (default: the "
+                             "parent now); given, a caller that died before we looked is "
+                             "noticed too, instead of taking init for the caller")
     args = parser.parse_args(argv)
+    caller = args.caller or os.getppid()
     proto_in, proto_out = claim_protocol(args.echo)
     if args.memory_mb:
         limit_memory(args.memory_mb)
-    fork_keeper((proto_in, proto_out))
-    threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    kept = fork_keeper((proto_in, proto_out), caller)
+    watched = os.getppid() if kept else caller  # the keeper outlives its host
+    threading.Thread(target=watch_parent, args=(watched,), daemon=True).start()
     try:
         module = load_module(args.path)
     except BaseException as error:  # noqa: BLE001 - a broken file is reported, not fatal
