@@ -115,6 +115,27 @@ def test_killing_the_run_loses_only_games_in_flight_and_leaves_nothing_running(
     assert {row["games"] for row in standings(rerun.stdout).values()} == {"8"}
 
 
+def test_sigterm_stops_the_run_at_once_and_leaves_nothing_running(tmp_path: Path) -> None:
+    """SIGTERM while slow bots play: exit code 143 within seconds, not after the games;
+    the workers, the bots and whatever they started are all gone."""
+    for name in ("slow_a", "slow_b"):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(SLOW_BOT), encoding="utf-8")
+    env, token = tagged_env()
+    run = subprocess.Popen(tournament_command(tmp_path / "slow_a.py", tmp_path / "slow_b.py",
+                                              "--db", tmp_path / "t.sqlite", "--workers", 2,
+                                              "--games", 8),
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 1, 90)
+        run.send_signal(signal.SIGTERM)
+        _, err = run.communicate(timeout=10)
+    finally:
+        run.kill()
+    assert run.returncode == 143 and "terminated" in err
+    assert stored(tmp_path / "t.sqlite") < 8
+    assert wait_until(lambda: not tagged(token), 10), tagged(token)
+
+
 def stored(db: Path) -> int:
     """Return how many games the database holds (0 before it exists)."""
     if not db.exists():

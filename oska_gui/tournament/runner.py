@@ -5,9 +5,9 @@ the caller can store it at once.
 
 Locally a ``multiprocessing`` pool of spawned processes plays one game at a time each.
 It is a Pool rather than a ProcessPoolExecutor because a Pool can be terminated: when
-the run stops (Ctrl+C, SIGTERM, an error) the workers are told to stop at once, and
-each stops the bots of its game on the way out. A worker whose parent was killed
-outright notices within half a second and exits too, and so do its bots.
+the run stops (Ctrl+C, SIGTERM, an error) the workers are killed at once, and their
+bots, which watch their parent, end within half a second, with all they started. A
+worker whose parent was killed outright notices as fast and ends too.
 
 On a cluster (``--scheduler``) the games go to an existing Dask scheduler as tasks; a
 bot's file travels inside its task (see ``games``), so the workers need this package
@@ -21,7 +21,6 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
-import sys
 import threading
 from collections.abc import Generator
 from itertools import islice
@@ -36,6 +35,7 @@ from .result import GameResult
 Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
 CONNECT_SECONDS = 20
 MIN_IN_FLIGHT = 8
+POLL_SECONDS = 0.5
 
 
 def local_games(tasks: list[GameTask],
@@ -48,22 +48,45 @@ def local_games(tasks: list[GameTask],
     if not tasks:
         return
     context = multiprocessing.get_context("spawn")
-    with context.Pool(min(workers, len(tasks)), initializer=_start_worker,
-                      initargs=(os.getpid(),)) as pool:
-        yield from pool.imap_unordered(play, tasks)
+    pool = context.Pool(min(workers, len(tasks)), initializer=_start_worker,
+                        initargs=(os.getpid(),))
+    complete = False
+    try:
+        games = pool.imap_unordered(play, tasks)
+        for _ in tasks:
+            yield _next(games)
+        complete = True
+    finally:
+        if complete:
+            pool.close()  # idle workers leave by themselves
+        else:
+            pool.terminate()  # SIGTERM: the workers die, and their bots follow them
+        pool.join()
+
+
+def _next(games: Any) -> Finished:
+    """Return the next finished game from a Pool's ``imap_unordered`` iterator.
+
+    Waits in short slices, so that this (main) thread runs the handlers of Ctrl+C and
+    SIGTERM promptly even when the signal went to one of the Pool's threads.
+    """
+    while True:
+        try:
+            finished: Finished = games.next(timeout=POLL_SECONDS)
+            return finished
+        except multiprocessing.TimeoutError:
+            continue
 
 
 def _start_worker(parent: int) -> None:
-    """Set up a local worker: Ctrl+C is the main process's to handle, SIGTERM stops the
-    game in progress cleanly, and the worker ends when ``parent`` dies."""
+    """Set up a local worker: Ctrl+C is the main process's to handle, and the worker
+    ends when ``parent`` dies (its bots notice that their parent is gone and end too).
+
+    SIGTERM keeps its default action, ending the worker at once: a Python handler
+    could be run late or never, as the signal may reach the watching thread.
+    """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _exit_cleanly)
     threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
-
-
-def _exit_cleanly(signum: int, frame: object) -> None:
-    """Leave the worker by SystemExit, so the game's ``finally`` blocks stop its bots."""
-    sys.exit(0)
 
 
 def cluster_games(tasks: list[GameTask],
