@@ -1,0 +1,103 @@
+"""``oska tournament --scheduler``: a real local Dask cluster (a scheduler and two worker
+processes, started here as programs) plays a small tournament. No mocks.
+
+The cluster's processes are killed (by process group) when the module's tests end,
+whatever happened, and nothing they started may be left running.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import distributed  # the cluster extra is in the test extra: missing is a loud failure
+import pytest
+from cli_helpers import write_bot
+from hostile_helpers import tagged, wait_until
+from tournament_helpers import games_line, run_tournament, standings, tagged_env
+
+WORKERS = 2
+SAME_EVERYWHERE = ("rank", "entrant", "Elo", "95% interval", "points", "games", "W-L-D",
+                   "forfeits", "exception", "timeout")
+
+
+def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
+    """Start ``python -m ARGS`` in a process group of its own, output into ``log``."""
+    with open(log, "wb") as out:
+        return subprocess.Popen([sys.executable, "-m", *args], env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+
+@pytest.fixture(scope="module")
+def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Start a Dask scheduler and a worker program with two processes of one thread on
+    this machine; yield the scheduler's address; kill them all afterwards."""
+    folder = tmp_path_factory.mktemp("cluster")
+    env, token = tagged_env()
+    address_file = folder / "scheduler.json"
+    programs = []
+    try:
+        programs.append(start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                               "--port", "0", "--no-dashboard", "--scheduler-file",
+                               str(address_file)], env, folder / "scheduler.log"))
+        assert wait_until(address_file.exists, 60), (folder / "scheduler.log").read_text()
+        address = json.loads(address_file.read_text())["address"]
+        programs.append(start(["distributed.cli.dask_worker", address, "--nworkers",
+                               str(WORKERS), "--nthreads", "1", "--no-dashboard", "--host",
+                               "127.0.0.1", "--local-directory", str(folder)],
+                              dict(env, TMPDIR=str(folder)), folder / "workers.log"))
+        with distributed.Client(address, timeout=60) as client:
+            client.wait_for_workers(WORKERS, timeout=120)
+        yield address
+    finally:
+        for program in programs:
+            with contextlib.suppress(ProcessLookupError):  # it died already
+                os.killpg(program.pid, signal.SIGKILL)
+            program.wait()
+    assert wait_until(lambda: not tagged(token), 10), f"left running: {tagged(token)}"
+
+
+def test_a_tournament_on_the_cluster_plays_the_same_games_as_on_local_cores(
+        tmp_path: Path, scheduler: str) -> None:
+    """Bots named by paths relative to a folder the workers do not run in (so their
+    source must travel with the tasks): the cluster's standings equal a local run's,
+    forfeits included; a rerun through the cluster reuses every game."""
+    folder = tmp_path / "bots"
+    folder.mkdir()
+    for name in ("good", "raises", "hangs"):
+        write_bot(folder, name)
+    entrants = ["good.py", "raises.py", "hangs.py", "--ai", "1", "--time-limit", "1"]
+    db = tmp_path / "cluster.sqlite"
+    env, token = tagged_env()
+    remote = run_tournament(*entrants, "--db", db, "--scheduler", scheduler, env=env,
+                            cwd=folder)
+    assert remote.returncode == 0, remote.stderr
+    assert games_line(remote.stdout) == f"games: 12 played now, 0 reused from {db}"
+    local = run_tournament(*entrants, "--db", tmp_path / "local.sqlite", "--workers", 2,
+                           cwd=folder)
+    assert local.returncode == 0, local.stderr
+    on_cluster, on_cores = standings(remote.stdout), standings(local.stdout)
+    assert on_cluster["hangs.py:oskaplayer"]["timeout"] == "5"
+    assert on_cluster["raises.py:oskaplayer"]["exception"] == "5"
+    for name, row in on_cores.items():
+        assert {key: on_cluster[name][key] for key in SAME_EVERYWHERE} == {
+            key: row[key] for key in SAME_EVERYWHERE}
+    again = run_tournament(*entrants, "--db", db, "--scheduler", scheduler, cwd=folder)
+    assert games_line(again.stdout) == f"games: 0 played now, 12 reused from {db}"
+    assert not tagged(token)  # the command's own processes are gone
+
+
+def test_an_unreachable_scheduler_is_one_clear_line(tmp_path: Path) -> None:
+    """No scheduler at the address: exit code 2 and one line saying so, no traceback."""
+    good = write_bot(tmp_path, "good")
+    result = run_tournament(good, "--ai", "1", "--db", tmp_path / "t.sqlite", "--scheduler",
+                            "tcp://127.0.0.1:9")
+    assert result.returncode == 2, result.stderr
+    assert "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in result.stderr
+    assert "Traceback" not in result.stderr
