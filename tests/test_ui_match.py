@@ -154,6 +154,17 @@ def test_cvc_pause_and_single_step() -> None:
     run_until(match, lambda: match.history.cursor >= 3)
 
 
+def test_a_game_stepped_to_its_end_is_no_longer_paused() -> None:
+    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match.toggle_pause()
+    while not match.over:
+        match.single_step()
+        run_until(match, lambda: not match.step_once or match.over)
+    assert not match.paused and not match.status_text.startswith("Paused")
+    match.toggle_pause()  # nothing to pause any more
+    assert not match.paused
+
+
 def test_cvc_undo_takes_back_one_move_and_pauses() -> None:
     match = Match(GAME4, Settings(mode=CVC, **FAST))
     run_until(match, lambda: match.history.cursor == 3)

@@ -181,11 +181,14 @@ class Match:
         return True
 
     def _record(self, child: Position, dropped_at: tuple[float, float] | None = None) -> None:
-        """Push ``child`` into the record and announce the move."""
+        """Push ``child`` into the record and announce the move; a game that ends is no
+        longer paused (there is nothing left to resume)."""
         before = self.position
         self._stop_thinking()
         self.history.push(child)
         self.forfeit = self._recorded_forfeit()
+        if self.over:
+            self.paused = self.step_once = False
         self.events.append(Played(before, child, self.game.move_between(before, child),
                                   dropped_at))
 
@@ -342,8 +345,9 @@ class Match:
         return replay.forfeit if at_end else None
 
     def toggle_pause(self) -> None:
-        """Pause or resume a computer-vs-computer game (no effect in other modes)."""
-        if self.settings.mode == CVC:
+        """Pause or resume a computer-vs-computer game (no effect in other modes, or once
+        the game is over)."""
+        if self.settings.mode == CVC and not self.over:
             self.paused = not self.paused
             self.delay = 0.0
 
