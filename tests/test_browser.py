@@ -27,7 +27,7 @@ from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_scene import banner_rect
 from oska_gui.ui.games import GameAdapter, Position, make_game
 from oska_gui.ui.layout import board_layout
-from oska_gui.ui.settings import CVC, Settings
+from oska_gui.ui.settings import Mode, Settings
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.web.build import build
 from oska_gui.web.serve import serving_in_background
@@ -373,14 +373,14 @@ def test_loading_indicator_then_the_start_screen(browser: Browser) -> None:
     assert browser.status() == ("Start screen: Oska n = 4, You vs computer. "
                                 "Press Enter to start.")
     shot = browser.screenshot("web-start-screen.png")
-    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
     layout = scene.layout()
     assert close_to(pixel(shot, 4, 4), theme.BACKGROUND)
     assert close_to(pixel(shot, layout.card.x + 6, layout.card.center[1]), theme.PANEL)
     for row, (_, rects) in zip(scene.rows, layout.rows, strict=True):
         if row.stepper:
             continue
-        chosen = current_value(scene.settings, row.key)
+        chosen = current_value(scene.settings, row)
         for value, rect in zip(row.values, rects, strict=True):
             wanted = theme.BUTTON_ACTIVE if value == chosen else theme.BUTTON
             shown = pixel(shot, rect.x + 3, rect.center[1])
@@ -476,7 +476,7 @@ def assert_still_running(browser: Browser) -> None:
     assert texts_drawn(browser), "nothing was drawn any more"
 
 
-WATCHED_GAME = Settings(mode=CVC, levels=("beginner", "beginner"), pace="slow",
+WATCHED_GAME = Settings(mode=Mode.CVC, levels=("beginner", "beginner"), pace="slow",
                         animation="off")
 
 
@@ -545,7 +545,7 @@ def test_a_broken_site_says_why_it_cannot_start(browser: Browser) -> None:
 def test_choices_are_kept_in_local_storage(browser: Browser) -> None:
     """A start-screen choice made by click survives a reload (localStorage)."""
     browser.open()
-    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
     size_row = [row.key for row in scene.rows].index("n")
     five = scene.layout().rows[size_row][1][1]
     browser.page.mouse.click(*five.center)
@@ -755,7 +755,7 @@ def test_sharp_on_high_density_screens(browser: Browser) -> None:
 def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
     """Hexapawn, chosen by click on the start screen, is played by clicks too."""
     browser.open()
-    scene = StartScene(Settings(), VIEWPORT["width"], VIEWPORT["height"])
+    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
     kind_row = [row.key for row in scene.rows].index("kind")
     browser.page.mouse.click(*scene.layout().rows[kind_row][1][1].center)
     browser.wait_status("s.startsWith('Start screen: Hexapawn n = 4,')")

@@ -30,7 +30,7 @@ from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.settings import EXTERNAL, MemoryStorage
+from oska_gui.ui.settings import LevelKey, MemoryStorage
 from oska_gui.ui.start_scene import StartScene
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -91,7 +91,7 @@ def test_a_good_bot_plays_a_whole_game_as_black(tmp_path: Path) -> None:
     try:
         scene = runner.app.game
         match = scene.match
-        assert runner.app.settings.levels[BLACK] == EXTERNAL
+        assert runner.app.settings.levels[BLACK] == LevelKey.EXTERNAL
         rng = random.Random(5)
         run_until(runner, lambda: match.over or match.human_to_move)
         while not match.over:

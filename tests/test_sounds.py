@@ -17,7 +17,7 @@ from oska_gui.desktop.speaker import MixerSpeaker
 from oska_gui.ui import sounds
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
-from oska_gui.ui.settings import CVC, HVC, MemoryStorage
+from oska_gui.ui.settings import MemoryStorage, Mode
 from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
 from oska_gui.web.speaker import WebAudioSpeaker
 
@@ -211,7 +211,7 @@ def play_out(app: App, human_moves: random.Random | None = None) -> None:
 
 def test_every_move_knocks_and_the_last_one_sounds_the_end() -> None:
     speaker = RecordingSpeaker()
-    app = quick_app(CVC, speaker)
+    app = quick_app(Mode.CVC, speaker)
     play_out(app)
     app.update(0.02)
     match = app.game.match if app.game is not None else pytest.fail("no game")
@@ -225,7 +225,7 @@ def test_every_move_knocks_and_the_last_one_sounds_the_end() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_a_human_hears_a_win_or_a_loss_at_the_end(seed: int) -> None:
     speaker = RecordingSpeaker()
-    app = quick_app(HVC, speaker, human_side=seed % 2)
+    app = quick_app(Mode.HVC, speaker, human_side=seed % 2)
     play_out(app, random.Random(seed))
     app.update(0.02)
     match = app.game.match if app.game is not None else pytest.fail("no game")
@@ -239,7 +239,7 @@ def test_a_human_hears_a_win_or_a_loss_at_the_end(seed: int) -> None:
 
 def test_v_mutes_the_game_and_the_choice_is_kept() -> None:
     speaker = RecordingSpeaker()
-    app = quick_app(CVC, speaker)
+    app = quick_app(Mode.CVC, speaker)
     app.handle(KeyPress("v"))
     assert app.settings.sound is False
     assert isinstance(app.storage, MemoryStorage) and app.storage.data["sound"] is False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ui_fakes import RecordingCanvas
@@ -11,7 +12,8 @@ from ui_fakes import RecordingCanvas
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
 from oska_gui.ui.game_scene import GameScene, move_rows
-from oska_gui.ui.settings import CVC, HVC, MemoryStorage, Settings
+from oska_gui.ui.intents import Action, Choose
+from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import StartScene, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +50,7 @@ def test_enter_starts_a_good_default_game_and_saves_the_choice() -> None:
     app.handle(KeyPress("enter"))
     assert isinstance(app.scene, GameScene)
     match = app.game.match
-    assert (match.game.kind, match.game.n, match.settings.mode) == ("oska", 4, HVC)
+    assert (match.game.kind, match.game.n, match.settings.mode) == ("oska", 4, Mode.HVC)
     assert app.status_text == "Your move (White)"
     assert storage.load() == Settings().to_dict() or storage.saves == 0
 
@@ -72,10 +74,10 @@ def test_clicking_choices_on_the_start_screen() -> None:
     mode_row = [row.key for row in rows].index("mode")
     _, choices = layout.rows[mode_row]
     click(app, *choices[1].center)  # computer vs computer
-    assert app.start.settings.mode == CVC
+    assert app.start.settings.mode == Mode.CVC
     layout = app.start.layout()
     click(app, *layout.buttons["start"].center)
-    assert app.game is not None and app.game.match.settings.mode == CVC
+    assert app.game is not None and app.game.match.settings.mode == Mode.CVC
 
 
 def test_a_whole_game_by_clicking_cell_centres() -> None:
@@ -236,7 +238,7 @@ def test_cvc_buttons_pause_step_and_speed() -> None:
     frames(app, 30)
     assert scene.match.history.cursor == 1
     click(app, *scene.panel().buttons["slower"].center)
-    assert scene.settings.pace == "fast" and scene.match.pace == "fast"
+    assert app.settings.pace == "fast" and scene.match.display().pace == "fast"
 
 
 def test_resizes_and_pointer_moves_anywhere_are_harmless() -> None:
@@ -263,3 +265,22 @@ def test_resuming_a_game_keeps_the_new_menu_choices() -> None:
     assert saved.n == 5 and saved.coordinates
     app.handle(KeyPress("n"))
     assert app.game.match.game.n == 5
+
+
+def test_scenes_ask_with_intents_and_the_app_owns_the_settings() -> None:
+    storage = MemoryStorage({})
+    app = App(storage, 1000, 700)
+    intent = app.start.handle(KeyPress("right"))  # the focused row is Game: Oska -> Hexapawn
+    assert isinstance(intent, Choose) and intent.settings.kind == "hexapawn"
+    assert app.settings == Settings() and storage.saves == 0  # asked, not yet adopted
+    app.handle(KeyPress("right"))
+    assert app.settings.kind == "hexapawn" and storage.saves == 1
+    assert app.start.settings is app.settings
+    app.handle(KeyPress("enter"))
+    scene = app.game
+    assert scene.handle(KeyPress("a")) == Choose(replace(app.settings, animation="slow"))
+    assert app.settings.animation == "normal"
+    assert scene.handle(KeyPress("m")) is Action.MENU and app.scene is scene
+    app.handle(KeyPress("a"))
+    assert app.settings.animation == "slow" and scene.settings is app.settings
+    assert scene.match.display() is app.settings and storage.saves == 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from ui_fakes import RecordingCanvas
@@ -18,7 +19,7 @@ from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.games import make_game
 from oska_gui.ui.match import Match
 from oska_gui.ui.players import BoardBotPlayer, bot_label
-from oska_gui.ui.settings import CVC, EXTERNAL, HVC, HVH, MemoryStorage, Settings
+from oska_gui.ui.settings import LevelKey, MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import BOT_OSKA_ONLY, StartScene, offer_bots, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -133,45 +134,47 @@ def test_bot_label_is_the_file_name_and_an_unusual_function() -> None:
 
 
 def test_offer_bots_sets_up_a_game_the_bots_play() -> None:
-    hexapawn = Settings(kind="hexapawn", n=3, mode=HVC, human_side=WHITE)
+    hexapawn = Settings(kind="hexapawn", n=3, mode=Mode.HVC, human_side=WHITE)
     one = offer_bots(hexapawn, {WHITE})
-    assert (one.kind, one.n, one.mode, one.human_side) == ("oska", 4, HVC, BLACK)
-    assert one.levels == (EXTERNAL, "hard")
-    two_players = offer_bots(Settings(mode=HVH), {BLACK})
-    assert (two_players.mode, two_players.human_side) == (HVC, WHITE)
-    assert two_players.levels[BLACK] == EXTERNAL
+    assert (one.kind, one.n, one.mode, one.human_side) == ("oska", 4, Mode.HVC, BLACK)
+    assert one.levels == (LevelKey.EXTERNAL, "hard")
+    two_players = offer_bots(Settings(mode=Mode.HVH), {BLACK})
+    assert (two_players.mode, two_players.human_side) == (Mode.HVC, WHITE)
+    assert two_players.levels[BLACK] == LevelKey.EXTERNAL
     both = offer_bots(Settings(), {WHITE, BLACK})
-    assert both.mode == CVC and both.levels == (EXTERNAL, EXTERNAL)
+    assert both.mode == Mode.CVC and both.levels == (LevelKey.EXTERNAL, LevelKey.EXTERNAL)
     # a saved bot level without a bot this time falls back to the default strength
-    stale = offer_bots(Settings(levels=(EXTERNAL, "easy"), mode=CVC), set())
-    assert stale.levels == ("hard", "easy") and stale.mode == CVC
+    stale = offer_bots(Settings(levels=(LevelKey.EXTERNAL, "easy"), mode=Mode.CVC), set())
+    assert stale.levels == ("hard", "easy") and stale.mode == Mode.CVC
 
 
 def test_the_strength_stepper_ends_with_the_bot_and_it_is_chosen_at_start() -> None:
     app = App(MemoryStorage(FAST), 1000, 700, bots={BLACK: FakeSource(["move"])})
-    assert app.settings.levels[BLACK] == EXTERNAL and app.settings.human_side == WHITE
+    assert app.settings.levels[BLACK] == LevelKey.EXTERNAL and app.settings.human_side == WHITE
     assert "Black: bot scripted.py" in app.status_text
-    row = next(r for r in app.start.rows if r.key == "level1")
-    assert row.values[-1] == EXTERNAL and row.names[-1] == "Bot · scripted.py"
-    assert "eval1" not in [r.key for r in app.start.rows]  # a bot has no evaluator to pick
+    row = next(r for r in app.start.rows if (r.key, r.side) == ("levels", BLACK))
+    assert row.values[-1] == LevelKey.EXTERNAL and row.names[-1] == "Bot · scripted.py"
+    # a bot has no evaluator to pick
+    assert ("evaluators", BLACK) not in [(r.key, r.side) for r in app.start.rows]
     canvas = RecordingCanvas(1000, 700)
     app.draw(canvas)
     assert "Bot · scripted.py" in canvas.texts()
     # step back to a built-in level and forward to the bot again, by keyboard
-    keys = [r.key for r in app.start.rows]
-    for _ in range(keys.index("level1")):
+    keys = [(r.key, r.side) for r in app.start.rows]
+    for _ in range(keys.index(("levels", BLACK))):
         app.handle(KeyPress("down"))
     app.handle(KeyPress("left"))
-    assert app.start.settings.levels[BLACK] != EXTERNAL
-    assert "eval1" in [r.key for r in app.start.rows]
+    assert app.start.settings.levels[BLACK] != LevelKey.EXTERNAL
+    assert ("evaluators", BLACK) in [(r.key, r.side) for r in app.start.rows]
     app.handle(KeyPress("right"))
-    assert app.start.settings.levels[BLACK] == EXTERNAL
+    assert app.start.settings.levels[BLACK] == LevelKey.EXTERNAL
 
 
 def test_no_bot_no_bot_choice() -> None:
-    rows = rows_for(Settings(mode=CVC))
-    for key in ("level0", "level1"):
-        assert EXTERNAL not in next(r for r in rows if r.key == key).values
+    rows = rows_for(Settings(mode=Mode.CVC))
+    for side in (WHITE, BLACK):
+        row = next(r for r in rows if (r.key, r.side) == ("levels", side))
+        assert LevelKey.EXTERNAL not in row.values
 
 
 def test_the_bot_plays_its_side_and_closes_with_the_app() -> None:
@@ -198,8 +201,8 @@ def test_a_bot_chosen_for_hexapawn_is_refused_with_a_clear_message() -> None:
     app = App(MemoryStorage(FAST), 1000, 700, bots={WHITE: FakeSource(["move"])})
     app.handle(KeyPress("right"))  # Game: Oska -> Hexapawn
     assert app.start.settings.kind == "hexapawn"
-    assert app.start.settings.levels[WHITE] == EXTERNAL
-    row = next(r for r in app.start.rows if r.key == "level0")
+    assert app.start.settings.levels[WHITE] == LevelKey.EXTERNAL
+    row = next(r for r in app.start.rows if (r.key, r.side) == ("levels", WHITE))
     assert row.names[-1] == "Bot · scripted.py (Oska only)"
     assert app.status_text == BOT_OSKA_ONLY + "."
     canvas = RecordingCanvas(1000, 700)
@@ -215,7 +218,7 @@ def test_a_bot_chosen_for_hexapawn_is_refused_with_a_clear_message() -> None:
 def test_a_forfeit_is_over_until_undo_and_the_bot_is_asked_again() -> None:
     """A bot that failed once plays on after an undo (its failure is forgotten)."""
     source = FakeSource(["fail", "move"])
-    settings = Settings(mode=HVC, human_side=WHITE, animation="off", pace="instant")
+    settings = Settings(mode=Mode.HVC, human_side=WHITE, animation="off", pace="instant")
     bot = source.player(GAME4)
     match = Match(GAME4, settings, lambda game, s, side: bot)
     match.play(match.legal_moves()[0].child)
@@ -232,9 +235,9 @@ def test_a_forfeit_is_over_until_undo_and_the_bot_is_asked_again() -> None:
 
 
 def test_start_screen_clicks_on_start_are_refused_too() -> None:
-    scene = StartScene(Settings(kind="hexapawn", n=4, human_side=BLACK,
-                                levels=(EXTERNAL, "easy")), 1000, 700,
-                       bots={BLACK: "b.py", WHITE: "w.py"})
+    shown = [Settings(kind="hexapawn", n=4, human_side=BLACK,
+                      levels=(LevelKey.EXTERNAL, "easy"))]
+    scene = StartScene(lambda: shown[0], 1000, 700, bots={BLACK: "b.py", WHITE: "w.py"})
     assert scene.handle(PointerDown(*scene.layout().buttons["start"].center)) is None
-    scene.settings = Settings(kind="oska", n=4, human_side=BLACK, levels=(EXTERNAL, "easy"))
+    shown[0] = replace(shown[0], kind="oska")
     assert scene.handle(PointerDown(*scene.layout().buttons["start"].center)) == "start"

@@ -11,7 +11,7 @@ from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.ui.games import make_game
 from oska_gui.ui.match import Announced, Match, Played
 from oska_gui.ui.players import BoardBotPlayer, SearchPlayer, levels_for, make_player
-from oska_gui.ui.settings import CVC, HVC, HVH, Settings
+from oska_gui.ui.settings import Mode, Settings
 
 GAME4 = make_game("oska", 4)
 FAST = dict(levels=("beginner", "beginner"), animation="off", pace="instant")
@@ -27,7 +27,7 @@ def run_until(match: Match, done, frames: int = 5000) -> None:
 
 
 def test_human_move_then_computer_reply_in_the_record() -> None:
-    match = Match(GAME4, Settings(mode=HVC, human_side=WHITE, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=WHITE, **FAST))
     assert match.human_to_move and match.status_text == "Your move (White)"
     legal = match.legal_moves()[0]
     assert match.play(legal.child)
@@ -42,13 +42,13 @@ def test_human_move_then_computer_reply_in_the_record() -> None:
 
 
 def test_illegal_child_is_refused() -> None:
-    match = Match(GAME4, Settings(mode=HVH, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVH, **FAST))
     assert not match.play(GAME4.start())
     assert match.history.cursor == 0
 
 
 def test_undo_in_hvc_takes_back_the_computer_reply_too_and_redo_replays() -> None:
-    match = Match(GAME4, Settings(mode=HVC, human_side=WHITE, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=WHITE, **FAST))
     assert not match.can_undo()
     for _ in range(2):
         match.play(match.legal_moves()[0].child)
@@ -64,7 +64,7 @@ def test_undo_in_hvc_takes_back_the_computer_reply_too_and_redo_replays() -> Non
 
 
 def test_undo_while_the_computer_thinks_takes_back_the_human_move() -> None:
-    settings = Settings(mode=HVC, human_side=WHITE, levels=("strongest", "strongest"),
+    settings = Settings(mode=Mode.HVC, human_side=WHITE, levels=("strongest", "strongest"),
                         animation="off")
     match = Match(make_game("oska", 8), settings)
     match.play(match.legal_moves()[0].child)
@@ -76,14 +76,14 @@ def test_undo_while_the_computer_thinks_takes_back_the_human_move() -> None:
 
 
 def test_human_as_black_lets_the_computer_open_and_cannot_undo_past_it() -> None:
-    match = Match(GAME4, Settings(mode=HVC, human_side=BLACK, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=BLACK, **FAST))
     assert not match.human_to_move
     run_until(match, lambda: match.human_to_move)
     assert match.history.cursor == 1 and not match.can_undo()
 
 
 def test_hvh_undo_is_one_ply() -> None:
-    match = Match(GAME4, Settings(mode=HVH, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVH, **FAST))
     match.play(match.legal_moves()[0].child)
     match.play(match.legal_moves()[0].child)
     assert match.undo() and match.history.cursor == 1
@@ -93,7 +93,7 @@ def test_hvh_undo_is_one_ply() -> None:
 def test_forced_pass_is_announced_then_played() -> None:
     start = must_pass_position()
     assert GAME4.pass_child(start) is not None and GAME4.outcome(start) is None
-    match = Match(GAME4, Settings(mode=HVH, animation="normal"), start=start)
+    match = Match(GAME4, Settings(mode=Mode.HVH, animation="normal"), start=start)
     assert not match.human_to_move
     assert "passes" in match.status_text
     match.update(0.02, 0.01)
@@ -108,13 +108,13 @@ def test_forced_pass_is_announced_then_played() -> None:
 
 def test_undo_skips_a_pass() -> None:
     start = must_pass_position()
-    match = Match(GAME4, Settings(mode=HVH, animation="off"), start=start)
+    match = Match(GAME4, Settings(mode=Mode.HVH, animation="off"), start=start)
     run_until(match, lambda: match.history.cursor == 1)
     assert not match.can_undo()  # the only earlier position is the forced pass
 
 
 def test_game_over_says_who_won_and_why() -> None:
-    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.CVC, **FAST))
     run_until(match, lambda: match.over)
     outcome = GAME4.outcome(match.position)
     assert match.status_text == outcome.describe()
@@ -124,7 +124,7 @@ def test_game_over_says_who_won_and_why() -> None:
 
 
 def test_hint_suggests_a_legal_move_and_goes_away_after_moving() -> None:
-    match = Match(GAME4, Settings(mode=HVC, human_side=WHITE, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=WHITE, **FAST))
     assert match.request_hint() and match.hint_pending
     run_until(match, lambda: match.hint is not None)
     hint = match.hint
@@ -135,12 +135,12 @@ def test_hint_suggests_a_legal_move_and_goes_away_after_moving() -> None:
 
 
 def test_no_hint_on_the_computer_turn() -> None:
-    match = Match(GAME4, Settings(mode=HVC, human_side=BLACK, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=BLACK, **FAST))
     assert not match.request_hint()
 
 
 def test_cvc_pause_and_single_step() -> None:
-    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.CVC, **FAST))
     match.toggle_pause()
     for _ in range(20):
         match.update(0.05, 0.01)
@@ -166,13 +166,13 @@ def test_a_game_stepped_to_its_end_is_no_longer_paused() -> None:
 
 
 def test_cvc_undo_takes_back_one_move_and_pauses() -> None:
-    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.CVC, **FAST))
     run_until(match, lambda: match.history.cursor == 3)
     assert match.undo() and match.history.cursor == 2 and match.paused
 
 
 def test_busy_scene_holds_the_computer_back() -> None:
-    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.CVC, **FAST))
     for _ in range(10):
         match.update(0.05, 0.01, busy=True)
     assert match.history.cursor == 0
@@ -233,7 +233,7 @@ def test_board_bot_plays_through_the_player_seam() -> None:
         """Let the bot play every computer side."""
         return BoardBotPlayer(game, bot, depth=3)
 
-    match = Match(GAME4, Settings(mode=HVC, human_side=BLACK, **FAST), make)
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=BLACK, **FAST), make)
     run_until(match, lambda: match.human_to_move)
     assert bot.asked[0] == (GAME4.rules.to_rows(GAME4.start()), "w", 3)
     assert match.history.cursor == 1
@@ -245,7 +245,7 @@ def test_board_bot_plays_through_the_player_seam() -> None:
 ])
 def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
     bot = FakeBot(answer, ok)
-    match = Match(GAME4, Settings(mode=HVC, human_side=BLACK, **FAST),
+    match = Match(GAME4, Settings(mode=Mode.HVC, human_side=BLACK, **FAST),
                   lambda game, settings, side: BoardBotPlayer(game, bot, 2))
     run_until(match, lambda: match.over)
     assert match.outcome.winner == BLACK

@@ -15,7 +15,7 @@ from oska_gui.ui.app import REPLAY_TOAST, App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.game_scene import move_rows
 from oska_gui.ui.history import History
-from oska_gui.ui.settings import HVC, MemoryStorage, Settings
+from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["easy", "easy"]}
 
@@ -146,7 +146,7 @@ def test_a_replay_leaves_the_saved_settings_alone_and_new_game_uses_them() -> No
     app.handle(KeyPress("c"))  # a display preference is kept, though
     app.handle(KeyPress("n"))
     match = app.game.match
-    assert (match.game.kind, match.game.n, match.settings.mode) == ("hexapawn", 3, HVC)
+    assert (match.game.kind, match.game.n, match.settings.mode) == ("hexapawn", 3, Mode.HVC)
     assert match.replay is None
     saved = Settings.from_dict(storage.load())
     assert (saved.kind, saved.n, saved.coordinates) == ("hexapawn", 3, True)

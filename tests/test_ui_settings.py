@@ -10,17 +10,15 @@ from hypothesis import strategies as st
 
 from oska_gui.desktop.storage import JsonFileStorage, default_path
 from oska_gui.ui.settings import (
-    ANIMATIONS,
-    CVC,
     EVALUATOR_KEYS,
-    HVC,
-    HVH,
-    LEVEL_KEYS,
-    MODES,
-    PACES,
+    Animation,
+    LevelKey,
     MemoryStorage,
+    Mode,
+    Pace,
     Settings,
     load_settings,
+    migrate,
     save_settings,
 )
 
@@ -28,12 +26,12 @@ SETTINGS = st.builds(
     Settings,
     kind=st.just("oska"),
     n=st.integers(4, 8),
-    mode=st.sampled_from(MODES),
+    mode=st.sampled_from(tuple(Mode)),
     human_side=st.sampled_from((0, 1)),
-    levels=st.tuples(st.sampled_from(LEVEL_KEYS), st.sampled_from(LEVEL_KEYS)),
+    levels=st.tuples(st.sampled_from(tuple(LevelKey)), st.sampled_from(tuple(LevelKey))),
     evaluators=st.tuples(st.sampled_from(EVALUATOR_KEYS), st.sampled_from(EVALUATOR_KEYS)),
-    animation=st.sampled_from(ANIMATIONS),
-    pace=st.sampled_from(PACES),
+    animation=st.sampled_from(tuple(Animation)),
+    pace=st.sampled_from(tuple(Pace)),
     coordinates=st.booleans(),
 )
 
@@ -47,17 +45,17 @@ def test_round_trip_through_json(settings: Settings) -> None:
 def test_round_trip_through_a_json_file(tmp_path: Path) -> None:
     storage = JsonFileStorage(tmp_path / "deep" / "settings.json")
     assert load_settings(storage) == Settings()
-    chosen = Settings(n=6, mode=CVC, levels=("expert", "easy"), animation="fast")
+    chosen = Settings(n=6, mode=Mode.CVC, levels=("expert", "easy"), animation="fast")
     save_settings(storage, chosen)
     assert load_settings(JsonFileStorage(tmp_path / "deep" / "settings.json")) == chosen
 
 
 def test_bad_values_fall_back_one_by_one() -> None:
-    data = Settings(n=7, mode=HVH).to_dict()
+    data = Settings(n=7, mode=Mode.HVH).to_dict()
     data.update(kind="chess", animation="warp", levels=["hard"], human_side=True,
                 coordinates="yes", unknown=1)
     settings = Settings.from_dict(data)
-    assert settings.n == 7 and settings.mode == HVH  # the good values are kept
+    assert settings.n == 7 and settings.mode == Mode.HVH  # the good values are kept
     default = Settings()
     assert settings.kind == default.kind and settings.animation == default.animation
     assert settings.levels == default.levels and settings.human_side == default.human_side
@@ -117,7 +115,35 @@ def test_memory_storage_copies() -> None:
 
 
 def test_computer_sides_follow_the_mode() -> None:
-    assert Settings(mode=HVC, human_side=0).computer_sides() == (1,)
-    assert Settings(mode=HVC, human_side=1).computer_sides() == (0,)
-    assert Settings(mode=CVC).computer_sides() == (0, 1)
-    assert Settings(mode=HVH).computer_sides() == ()
+    assert Settings(mode=Mode.HVC, human_side=0).computer_sides() == (1,)
+    assert Settings(mode=Mode.HVC, human_side=1).computer_sides() == (0,)
+    assert Settings(mode=Mode.CVC).computer_sides() == (0, 1)
+    assert Settings(mode=Mode.HVH).computer_sides() == ()
+
+
+VERSION_1_FILE = {"kind": "hexapawn", "n": 5, "mode": "cvc", "human_side": 1,
+                  "levels": ["expert", "external"], "evaluators": ["strong", "strong"],
+                  "animation": "slow", "pace": "fast", "coordinates": True, "sound": False}
+
+
+def test_a_version_1_file_is_read_and_saved_again_as_version_2(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(VERSION_1_FILE), encoding="utf-8")
+    storage = JsonFileStorage(path)
+    settings = load_settings(storage)
+    assert settings == Settings(kind="hexapawn", n=5, mode="cvc", human_side=1,
+                                levels=("expert", "external"), animation="slow",
+                                pace="fast", coordinates=True, sound=False)
+    assert settings.mode is Mode.CVC and settings.levels[1] is LevelKey.EXTERNAL
+    save_settings(storage, settings)
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["version"] == 2 and saved["human_side"] == "black"
+    assert saved["levels"] == {"white": "expert", "black": "external"}
+    assert load_settings(JsonFileStorage(path)) == settings
+
+
+def test_migrate_passes_on_what_is_not_of_the_old_shape() -> None:
+    old = {"human_side": True, "levels": ["hard"], "evaluators": "strong", "n": 6}
+    new = migrate(old)
+    assert new == {**old, "version": 2} and "version" not in old
+    assert migrate(new) == new  # the current form is left as it is

@@ -8,8 +8,9 @@ using the processor.
 ``status_text`` is one line saying what is going on (whose turn, thinking depth, a pass,
 the game-over sentence); the browser mirrors it into the page.
 
-Settings (the start screen's choices and display preferences) are loaded from the
-front end's storage at start and saved whenever they change.
+Settings (the start screen's choices and display preferences) belong to the App: they
+are loaded from the front end's storage at start, and scenes only read them and ask
+for changes (``intents.Choose``), which the App adopts and saves.
 
 The desktop may also offer external bots (``bots``: a ``BotSource`` by side, from the
 command line) and open a recorded game to step through (``replay``); ``close`` stops
@@ -35,10 +36,11 @@ from .events import Event, KeyPress, PointerDown, Quit, Resize
 from .game_scene import GameScene
 from .games import GameAdapter, make_game
 from .help import draw_help
+from .intents import Action, Choose, Intent
 from .match import Match, PlayerFactory, Replay, default_players
 from .memory import GcPacer
 from .players import BotSource, Player
-from .settings import EXTERNAL, HVH, Settings, Storage, load_settings, save_settings
+from .settings import LevelKey, Mode, Settings, Storage, load_settings, save_settings
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 
@@ -109,30 +111,28 @@ class App:
             if isinstance(event, (KeyPress, PointerDown)):
                 self.help = False
                 if isinstance(event, KeyPress) and event.key == "q":
-                    self._act("quit")
+                    self._act(Action.QUIT)
         elif isinstance(event, KeyPress) and event.key in HELP_KEYS:
             self.help = True
         elif isinstance(event, KeyPress) and event.key == "q":
-            self._act("quit")
+            self._act(Action.QUIT)
         else:
-            action = self.scene.handle(event)
-            if self.scene is self.start:
-                self._keep_settings(self.start.settings)
-            else:  # a game keeps its own choices; only display preferences carry over
-                self._keep_settings(self.settings.with_display_of(self.scene.settings))
-            self._act(action)
+            self._act(self.scene.handle(event))
 
-    def _act(self, action: str | None) -> None:
-        """Carry out a scene's action: start, resume, new, menu, help or quit."""
-        if action == "quit":
+    def _act(self, intent: Intent | None) -> None:
+        """Carry out a scene's intent: adopt chosen settings, or start, resume, start a
+        new game, open the menu or help, or quit."""
+        if isinstance(intent, Choose):
+            self._keep_settings(intent.settings)
+        elif intent == Action.QUIT:
             self.quitting |= self.can_quit
-        elif action == "help":
+        elif intent == Action.HELP:
             self.help = True
-        elif action in ("start", "new"):
+        elif intent in (Action.START, Action.NEW):
             self.new_game()
-        elif action == "resume" and self.game is not None:
+        elif intent == Action.RESUME and self.game is not None:
             self.scene = self.game
-        elif action == "menu":
+        elif intent == Action.MENU:
             self.start = self._start_scene(can_resume=self.game is not None
                                            and not self.game.match.over)
             self.scene = self.start
@@ -140,8 +140,12 @@ class App:
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
-        return StartScene(self.settings, self.width, self.height, can_resume, labels,
+        return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
                           self.can_quit)
+
+    def _current_settings(self) -> Settings:
+        """Return the current settings (scenes read them through this)."""
+        return self.settings
 
     def _keep_settings(self, settings: Settings) -> None:
         """Adopt and save ``settings`` if they differ from the current ones."""
@@ -152,7 +156,8 @@ class App:
     def new_game(self) -> None:
         """Start a new game with the current settings and show it."""
         game = make_game(self.settings.kind, self.settings.n)
-        self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer))
+        self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer,
+                         display=self._current_settings))
 
     def replay(self, replay: Replay) -> None:
         """Show the recorded game ``replay`` at its start, its moves ready to redo.
@@ -162,23 +167,24 @@ class App:
         The saved settings stay as they are.
         """
         game = make_game(replay.kind, replay.n)
-        settings = replace(self.settings, kind=replay.kind, n=replay.n, mode=HVH)
+        settings = replace(self.settings, kind=game.kind, n=replay.n, mode=Mode.HVH)
         scene = self._show(Match(game, settings, self._player, replay=replay,
-                                 reclaimer=self.pacer.reclaimer))
+                                 reclaimer=self.pacer.reclaimer,
+                                 display=self._current_settings))
         scene.say(REPLAY_TOAST)
 
     def _show(self, match: Match) -> GameScene:
         """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
         if self.game is not None:
             self.game.match.abandon()
-        self.game = GameScene(match, self.width, self.height, self.think_slice,
-                              self.can_quit, self.speaker)
+        self.game = GameScene(match, self._current_settings, self.width, self.height,
+                              self.think_slice, self.can_quit, self.speaker)
         self.scene = self.game
         return self.game
 
     def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
         """Return the computer player of ``side``: its external bot, or ``make_player``'s."""
-        if settings.levels[side] == EXTERNAL:
+        if settings.levels[side] == LevelKey.EXTERNAL:
             return self.bots[side].player(game)
         return self.make_player(game, settings, side)
 

@@ -3,12 +3,17 @@
 ``GameScene`` turns input into moves and commands for its ``Match``, plays the move
 animations, flashes illegal clicks, shows toasts (passes, messages), and paints the
 board, the side panel (players, status, move list, buttons) and the game-over banner.
-``handle`` returns an action for the App: 'new', 'menu', 'help', 'quit' or None.
+The game's own choices (mode, sides) are its match's; the display preferences
+(animation, pace, cell names, sound) are the App's, read through a source and changed
+only by asking: ``handle`` returns an intent for the App (``Choose`` new settings, or
+the ``Action`` new, menu, help or quit) or None.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 from typing import Any
 
 from oska_gui.core.types import SIDE_NAMES, Outcome
@@ -19,39 +24,72 @@ from .board_geometry import BoardLayout
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .games import GameAdapter
+from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .layout import PanelLayout, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .rect import Rect
-from .settings import ANIMATION_FACTORS, ANIMATIONS, CVC, HVC, PACES, Settings
+from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import break_line, button, card, fit_size, fitted_text, spinner
 
+
+class Command(StrEnum):
+    """What a panel button or a shortcut key does in a game."""
+
+    UNDO = "undo"
+    REDO = "redo"
+    HINT = "hint"
+    NEW = "new"
+    MENU = "menu"
+    HELP = "help"
+    PAUSE = "pause"
+    RESUME = "resume"
+    STEP = "step"
+    SLOWER = "slower"
+    FASTER = "faster"
+    QUIT = "quit"
+    ANIMATION = "animation"
+    COORDINATES = "coordinates"
+    SOUND = "sound"
+
+
 BUTTONS = {
-    HVC: ("undo", "redo", "hint", "new", "menu", "help"),
-    CVC: ("pause", "step", "slower", "faster", "undo", "redo", "new", "menu", "help", "quit"),
+    Mode.HVC: (Command.UNDO, Command.REDO, Command.HINT, Command.NEW, Command.MENU,
+               Command.HELP),
+    Mode.CVC: (Command.PAUSE, Command.STEP, Command.SLOWER, Command.FASTER, Command.UNDO,
+               Command.REDO, Command.NEW, Command.MENU, Command.HELP, Command.QUIT),
 }
-LABELS = {"undo": "Undo (U)", "redo": "Redo (R)", "hint": "Hint (H)", "new": "New game (N)",
-          "menu": "Menu (M)", "help": "Help (?)", "pause": "Pause (Space)",
-          "resume": "Resume (Space)", "step": "Step (S)", "slower": "Slower (-)",
-          "faster": "Faster (+)", "quit": "Quit (Q)"}
-KEYS = {"u": "undo", "backspace": "undo", "left": "undo", "r": "redo", "right": "redo",
-        "h": "hint", "space": "pause", "p": "pause", "s": "step", ".": "step",
-        "+": "faster", "=": "faster", "-": "slower", "n": "new", "m": "menu",
-        "a": "animation", "c": "coordinates", "v": "sound"}
+LABELS = {
+    Command.UNDO: "Undo (U)", Command.REDO: "Redo (R)", Command.HINT: "Hint (H)",
+    Command.NEW: "New game (N)", Command.MENU: "Menu (M)", Command.HELP: "Help (?)",
+    Command.PAUSE: "Pause (Space)", Command.RESUME: "Resume (Space)",
+    Command.STEP: "Step (S)", Command.SLOWER: "Slower (-)", Command.FASTER: "Faster (+)",
+    Command.QUIT: "Quit (Q)",
+}
+KEYS = {
+    "u": Command.UNDO, "backspace": Command.UNDO, "left": Command.UNDO, "r": Command.REDO,
+    "right": Command.REDO, "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
+    "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
+    "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
+    "c": Command.COORDINATES, "v": Command.SOUND,
+}
+APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
+               Command.QUIT: Action.QUIT}
 TOAST_SECONDS = 2.6
-APP_ACTIONS = ("new", "menu", "help", "quit")
 
 
 class GameScene:
     """A game on screen: its match, input state, animations and drawing."""
 
-    def __init__(self, match: Match, width: float, height: float, think_slice: float,
-                 can_quit: bool = True, speaker: Speaker | None = None) -> None:
+    def __init__(self, match: Match, settings: Callable[[], Settings], width: float,
+                 height: float, think_slice: float, can_quit: bool = True,
+                 speaker: Speaker | None = None) -> None:
         """Show ``match`` in a ``width`` x ``height`` window.
 
         Args:
             match: the game to show and play.
+            settings: returns the App's current settings (for the display preferences).
             width: the window width in pixels.
             height: the window height in pixels.
             think_slice: seconds the computer may think per frame.
@@ -62,7 +100,7 @@ class GameScene:
         self.match = match
         self.can_quit = can_quit
         self.speaker = speaker or Silence()
-        self.settings: Settings = match.settings
+        self._settings = settings
         self.width, self.height = width, height
         self.think_slice = think_slice
         self.input = MoveInput()
@@ -78,13 +116,23 @@ class GameScene:
         return self.match.game
 
     @property
-    def buttons(self) -> tuple[str, ...]:
-        """Return the panel's button names for this mode (pause reads 'resume' if paused)."""
-        names = BUTTONS.get(self.settings.mode, BUTTONS[HVC])
+    def settings(self) -> Settings:
+        """Return the App's current settings (only the display preferences apply here)."""
+        return self._settings()
+
+    @property
+    def mode(self) -> Mode:
+        """Return who plays this game (the match's choice, kept for the whole game)."""
+        return self.match.settings.mode
+
+    @property
+    def buttons(self) -> tuple[Command, ...]:
+        """Return the panel's buttons for this mode (pause reads 'resume' if paused)."""
+        names = BUTTONS.get(self.mode, BUTTONS[Mode.HVC])
         if not self.can_quit:
-            names = tuple(name for name in names if name != "quit")
+            names = tuple(name for name in names if name != Command.QUIT)
         if self.match.paused:
-            names = tuple("resume" if name == "pause" else name for name in names)
+            names = tuple(Command.RESUME if name == Command.PAUSE else name for name in names)
         return names
 
     def board(self) -> BoardLayout:
@@ -107,8 +155,8 @@ class GameScene:
 
     # -- input -------------------------------------------------------------------------
 
-    def handle(self, event: Event) -> str | None:
-        """Handle an input event; return an App action ('new', 'menu', ...) or None."""
+    def handle(self, event: Event) -> Intent | None:
+        """Handle an input event; return what the App should do (see ``intents``) or None."""
         if isinstance(event, PointerMove):
             self.pointer = (event.x, event.y)
             self.input.move(event.x, event.y)
@@ -116,7 +164,7 @@ class GameScene:
             self.pointer = (event.x, event.y)
             for name, rect in self.panel().buttons.items():
                 if rect.contains(event.x, event.y):
-                    return self.command(name)
+                    return self.command(Command(name))
             self._board_press(event.x, event.y)
         elif isinstance(event, PointerUp):
             self.pointer = (event.x, event.y)
@@ -126,13 +174,13 @@ class GameScene:
             return self._key(event.key)
         return None
 
-    def _key(self, key: str) -> str | None:
+    def _key(self, key: str) -> Intent | None:
         """Act on a key press (see ``KEYS``); Escape drops a selection, else opens the menu."""
         if key == "escape":
             if self.input.selected is not None:
                 self.input.reset()
                 return None
-            return "menu"
+            return Action.MENU
         name = KEYS.get(key)
         return None if name is None else self.command(name)
 
@@ -155,7 +203,7 @@ class GameScene:
         match = self.match
         if self.game.pass_child(match.position) is not None:
             return match.status_text
-        if self.settings.mode == CVC:
+        if self.mode == Mode.CVC:
             return "The computer plays both sides: Space pauses, S steps"
         return "Please wait: the computer is thinking"
 
@@ -169,57 +217,57 @@ class GameScene:
                 self.flashes.append(Flash(result.cell))
             self.say(result.message)
 
-    def command(self, name: str) -> str | None:
-        """Run the command ``name`` (a button or shortcut); return an App action or None."""
+    def command(self, name: Command) -> Intent | None:
+        """Run the command ``name`` (a button or shortcut); return an intent or None."""
         if name in APP_ACTIONS:
-            return name
+            return APP_ACTIONS[name]
         match = self.match
-        if name in ("undo", "redo"):
-            moved = match.undo() if name == "undo" else match.redo()
+        if name in (Command.UNDO, Command.REDO):
+            moved = match.undo() if name == Command.UNDO else match.redo()
             if moved:
                 self.animation = None
                 self.input.reset()
                 self.flashes.clear()
             else:
                 self.say(f"Nothing to {name}")
-        elif name == "hint":
+        elif name == Command.HINT:
             if not match.request_hint():
                 self.say("A hint is for a human's turn")
-        elif name in ("pause", "resume"):
+        elif name in (Command.PAUSE, Command.RESUME):
             match.toggle_pause()
-        elif name == "step":
+        elif name == Command.STEP:
             match.single_step()
-        elif name in ("faster", "slower"):
-            self._change_speed(1 if name == "faster" else -1)
-        elif name == "animation":
-            index = (ANIMATIONS.index(self.settings.animation) + 1) % len(ANIMATIONS)
-            self._set(animation=ANIMATIONS[index])
-            self.say(f"Animation: {self.settings.animation}")
-        elif name == "coordinates":
-            self._set(coordinates=not self.settings.coordinates)
-        elif name == "sound":
-            self._set(sound=not self.settings.sound)
-            self.say(f"Sound: {'on' if self.settings.sound else 'off'}")
+        elif name in (Command.FASTER, Command.SLOWER):
+            return self._change_speed(1 if name == Command.FASTER else -1)
+        elif name == Command.ANIMATION:
+            animations = tuple(Animation)
+            index = (animations.index(self.settings.animation) + 1) % len(animations)
+            return self._set(f"Animation: {animations[index]}", animation=animations[index])
+        elif name == Command.COORDINATES:
+            return self._set("", coordinates=not self.settings.coordinates)
+        elif name == Command.SOUND:
+            sound = not self.settings.sound
+            return self._set(f"Sound: {'on' if sound else 'off'}", sound=sound)
         return None
 
-    def _change_speed(self, delta: int) -> None:
-        """Change the pace (computer vs computer) or else the animation speed by a notch."""
-        if self.settings.mode == CVC:
-            index = max(0, min(len(PACES) - 1, PACES.index(self.settings.pace) + delta))
-            self._set(pace=PACES[index])
-            self.match.pace = self.settings.pace
-            self.say(f"Speed: {self.settings.pace}")
-            return
-        fastest_first = ANIMATIONS  # off, fast, normal, slow: faster is a step left
+    def _change_speed(self, delta: int) -> Choose:
+        """Return the pace (computer vs computer) or else the animation speed changed by
+        a notch."""
+        if self.mode == Mode.CVC:
+            paces = tuple(Pace)
+            pace = paces[max(0, min(len(paces) - 1, paces.index(self.settings.pace) + delta))]
+            return self._set(f"Speed: {pace}", pace=pace)
+        fastest_first = tuple(Animation)  # off, fast, normal, slow: faster is a step left
         index = max(0, min(len(fastest_first) - 1,
                            fastest_first.index(self.settings.animation) - delta))
-        self._set(animation=fastest_first[index])
-        self.say(f"Animation: {self.settings.animation}")
+        animation = fastest_first[index]
+        return self._set(f"Animation: {animation}", animation=animation)
 
-    def _set(self, **changes: Any) -> None:
-        """Change display settings (kept by the App) and tell the match."""
-        self.settings = replace(self.settings, **changes)
-        self.match.settings = self.settings
+    def _set(self, toast: str, **changes: Any) -> Choose:
+        """Return the App's settings with display preferences changed, saying ``toast``."""
+        if toast:
+            self.say(toast)
+        return Choose(replace(self.settings, **changes))
 
     def say(self, text: str) -> None:
         """Show ``text`` as a toast over the board for a few seconds."""
@@ -332,7 +380,7 @@ class GameScene:
         canvas.rect(band.x, band.y, band.w, band.h, (*theme.SELECT, 160), 14, 2)
         if outcome.winner is None:
             title = "Draw"
-        elif self.settings.mode == HVC:
+        elif self.mode == Mode.HVC:
             won = outcome.winner not in self.match.players
             title = "You win!" if won else f"{SIDE_NAMES[outcome.winner]} wins"
         else:
@@ -352,7 +400,7 @@ class GameScene:
         title = panel.title
         fitted_text(canvas, self.game.title, title.x, title.center[1], title.w * 0.6,
                     line * 1.25, theme.TEXT, anchor="left", bold=True)
-        mode = "replay" if self.match.replay is not None else _mode_text(self.settings)
+        mode = "replay" if self.match.replay is not None else _mode_text(self.match.settings)
         size = fit_size(canvas, mode, title.w * 0.34, line * 0.85)
         if size >= line * 0.6:  # in a narrow panel the title needs the room more
             canvas.text(mode, title.right, title.center[1], size, theme.TEXT_DIM, "right")
@@ -361,19 +409,21 @@ class GameScene:
         self._status(canvas, panel.status, line)
         self._moves(canvas, panel.moves, line)
         for name, rect in panel.buttons.items():
-            button(canvas, rect, LABELS[name], line * 0.92, hover=rect.contains(*self.pointer),
-                   enabled=self._enabled(name), active=name == "resume")
+            command = Command(name)
+            button(canvas, rect, LABELS[command], line * 0.92,
+                   hover=rect.contains(*self.pointer), enabled=self._enabled(command),
+                   active=command == Command.RESUME)
 
-    def _enabled(self, name: str) -> bool:
+    def _enabled(self, name: Command) -> bool:
         """Return whether the button ``name`` can be used now."""
         match = self.match
-        if name == "undo":
+        if name == Command.UNDO:
             return match.can_undo()
-        if name == "redo":
+        if name == Command.REDO:
             return match.can_redo()
-        if name == "hint":
+        if name == Command.HINT:
             return match.human_to_move and match.hint is None
-        if name == "step":
+        if name == Command.STEP:
             return not match.over
         return True
 
@@ -408,7 +458,7 @@ class GameScene:
             return f"Computer · {player.name}"
         if match.replay is not None:
             return match.replay.names[side]
-        return "You" if self.settings.mode == HVC else "Human"
+        return "You" if self.mode == Mode.HVC else "Human"
 
     def _status(self, canvas: Canvas, rect: Rect, line: float) -> None:
         """Draw the status line, and the thinking detail or the CvC speed below it; a
@@ -429,7 +479,7 @@ class GameScene:
         if match.replay is not None:
             history = match.history
             detail = f"Replay: move {history.cursor} of {len(history.positions) - 1}"
-        elif self.settings.mode == CVC:
+        elif self.mode == Mode.CVC:
             detail = f"Speed: {self.settings.pace}" + ("  ·  paused" if match.paused else "")
         elif match.hint is not None:
             detail = "The blue arrow shows the suggested move"
@@ -510,6 +560,6 @@ def _backdrop(canvas: Canvas, board: BoardLayout, panel: Rect) -> None:
 
 def _mode_text(settings: Settings) -> str:
     """Return a short label of the mode for the panel's title line."""
-    if settings.mode == HVC:
+    if settings.mode == Mode.HVC:
         return f"you play {SIDE_NAMES[settings.human_side]}"
-    return "computer vs computer" if settings.mode == CVC else "two players"
+    return "computer vs computer" if settings.mode == Mode.CVC else "two players"

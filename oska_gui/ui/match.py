@@ -23,7 +23,7 @@ from .hints import HintPlayer
 from .history import History
 from .memory import Reclaimer
 from .players import Player, make_player
-from .settings import CVC, HVC, PACE_DELAYS, Settings
+from .settings import PACE_DELAYS, Animation, Mode, Settings
 
 PASS_SECONDS = 1.1  # how long a pass is announced before it is played
 REPLY_SECONDS = 0.25  # a short breath before the computer answers a human move
@@ -83,18 +83,21 @@ class Match:
 
     def __init__(self, game: GameAdapter, settings: Settings,
                  make: PlayerFactory = default_players, start: Position | None = None,
-                 replay: Replay | None = None, reclaimer: Reclaimer | None = None) -> None:
+                 replay: Replay | None = None, reclaimer: Reclaimer | None = None,
+                 display: Callable[[], Settings] | None = None) -> None:
         """Start a game of ``game`` as ``settings`` say (mode, sides, levels).
 
         Args:
             game: the game adapter (rules, board size).
-            settings: the mode, human side, levels, evaluators, animation, pace.
+            settings: the mode, human side, levels and evaluators of this game.
             make: builds the computer player of a side (an external bot may plug in here).
             start: the position to start from (default: the game's starting position).
             replay: a recorded game of ``game`` to step through: the match starts at its
                 first position with the rest ready to redo (``start`` is then unused).
             reclaimer: frees the hint search's spent tables a little per frame (None:
                 at once).
+            display: returns the current display preferences (animation, pace), which
+                may change during the game (None: those of ``settings``).
         """
         self.game = game
         self.settings = settings
@@ -116,7 +119,7 @@ class Match:
         self._hinter: HintPlayer | None = None
         self.reclaimer = reclaimer
         self.events: list[Event] = []
-        self.pace = settings.pace
+        self.display = display or (lambda: settings)
 
     # -- state -----------------------------------------------------------------------
 
@@ -176,7 +179,7 @@ class Match:
         if not self.human_to_move or child not in self.game.children(self.position):
             return False
         self._record(child, dropped_at)
-        if self.settings.mode == HVC:
+        if self.settings.mode == Mode.HVC:
             self.delay = REPLY_SECONDS
         return True
 
@@ -233,7 +236,7 @@ class Match:
         if self.pass_timer is None:
             side = SIDE_NAMES[self.turn]
             self.events.append(Announced(f"{side} has no legal move and passes"))
-            factor = 0.0 if self.settings.animation == "off" else 1.0
+            factor = 0.0 if self.display().animation == Animation.OFF else 1.0
             self.pass_timer = PASS_SECONDS * factor
             return
         self.pass_timer -= dt
@@ -262,8 +265,8 @@ class Match:
         self.thinking = None
         self._record(child)
         self.step_once = False
-        if self.settings.mode == CVC:
-            self.delay = PACE_DELAYS[self.pace]
+        if self.settings.mode == Mode.CVC:
+            self.delay = PACE_DELAYS[self.display().pace]
 
     # -- hint ------------------------------------------------------------------------
 
@@ -294,7 +297,7 @@ class Match:
     def _stop_test(self) -> Callable[[Position], bool]:
         """Return where undo and redo stop: a human's turn (a computer's too in CvC)."""
         game, players = self.game, self.players
-        everyone = self.settings.mode == CVC
+        everyone = self.settings.mode == Mode.CVC
 
         def stop(pos: Position) -> bool:
             """Return True for a position where a real move is to be chosen."""
@@ -331,7 +334,7 @@ class Match:
         if moved:
             self.forfeit = self._recorded_forfeit()
             self.delay = 0.0
-            if self.settings.mode == CVC:
+            if self.settings.mode == Mode.CVC:
                 self.paused = True
         return moved
 
@@ -347,13 +350,13 @@ class Match:
     def toggle_pause(self) -> None:
         """Pause or resume a computer-vs-computer game (no effect in other modes, or once
         the game is over)."""
-        if self.settings.mode == CVC and not self.over:
+        if self.settings.mode == Mode.CVC and not self.over:
             self.paused = not self.paused
             self.delay = 0.0
 
     def single_step(self) -> None:
         """In a paused computer-vs-computer game, let the computer play exactly one move."""
-        if self.settings.mode == CVC:
+        if self.settings.mode == Mode.CVC:
             self.paused = True
             self.step_once = True
             self.delay = 0.0
@@ -408,6 +411,6 @@ class Match:
             return f"Hint for {side}: {self.game.move_text(self.hint)}"
         if self._hinter is not None:
             return f"{side} to move: {self.thinking_text(progress)}"
-        if self.settings.mode == HVC:
+        if self.settings.mode == Mode.HVC:
             return f"Your move ({side})"
         return f"{side} to move"

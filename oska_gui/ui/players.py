@@ -28,6 +28,7 @@ from oska_gui.engine.solver import Solution, SolveJob
 
 from .games import GameAdapter, Position
 from .memory import Reclaimer
+from .settings import LevelKey
 
 ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves exactly
 # Try the endgame solver only when both sides together have at most this many rows
@@ -86,7 +87,7 @@ HINT_LEVEL = Level("hint", "Hint", seconds=HINT_SECONDS, solve=ENDGAME_POSITIONS
 def levels_for(game: GameAdapter) -> tuple[Level, ...]:
     """Return the levels offered on ``game``'s board ('perfect' only where it is exact)."""
     return tuple(level for level in LEVELS
-                 if level.key != "perfect" or game.perfect_available)
+                 if level.key != LevelKey.PERFECT or game.perfect_available)
 
 
 class Player(Protocol):
@@ -354,8 +355,8 @@ def make_player(game: GameAdapter, level_key: str, evaluator: str,
     if level_key not in LEVELS_BY_KEY:
         raise ValueError(f"unknown level {level_key!r}; choose one of {list(LEVELS_BY_KEY)}")
     level = LEVELS_BY_KEY[level_key]
-    if level.key == "perfect" and not game.perfect_available:
-        level = LEVELS_BY_KEY["strongest"]
+    if level.key == LevelKey.PERFECT and not game.perfect_available:
+        level = LEVELS_BY_KEY[LevelKey.STRONGEST]
     if evaluator not in game.evaluator_names():
         evaluator = game.evaluator_names()[0]
     return SearchPlayer(game, level, evaluator, reclaimer)

@@ -4,25 +4,69 @@ Each front end supplies a ``Storage`` (``load() -> dict``, ``save(dict)``): a JS
 on the desktop, ``localStorage`` in the browser, ``MemoryStorage`` in tests. Settings
 read back are checked value by value: anything unknown or out of range falls back to
 its default, so a hand-edited or outdated file never stops the game.
+
+The stored form is versioned (``VERSION``): version 2 names the sides ('white',
+'black') where version 1 (no version key) used list positions 0 and 1; ``migrate``
+reads version-1 data, so choices saved by earlier releases are kept.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, Protocol
+from enum import StrEnum
+from typing import Any, Protocol, TypeVar
 
+from oska_gui.core.types import SIDE_WORDS
 from oska_gui.engine.registry import GAMES, GameKind, game_info
 
-HVC, CVC, HVH = "hvc", "cvc", "hvh"
-MODES = (HVC, CVC, HVH)
-ANIMATIONS = ("off", "fast", "normal", "slow")
-ANIMATION_FACTORS = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.8}
-PACES = ("slow", "normal", "fast", "instant")
-PACE_DELAYS = {"slow": 1.4, "normal": 0.6, "fast": 0.15, "instant": 0.0}
-EXTERNAL = "external"  # the level of a side played by an external bot (desktop only)
-LEVEL_KEYS = ("beginner", "easy", "medium", "hard", "expert", "master", "strongest",
-              "perfect", EXTERNAL)
-EVALUATOR_KEYS = ("strong", "classic", "simple", "race")
+VERSION = 2  # of the stored form: see the module docstring
+T = TypeVar("T")
+
+
+class Mode(StrEnum):
+    """Who plays: you against the computer, computer against computer, or two people."""
+
+    HVC = "hvc"
+    CVC = "cvc"
+    HVH = "hvh"
+
+
+class Animation(StrEnum):
+    """How fast moves are animated, fastest (none) first."""
+
+    OFF = "off"
+    FAST = "fast"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+
+class Pace(StrEnum):
+    """How long the computer waits between moves in computer-vs-computer games."""
+
+    SLOW = "slow"
+    NORMAL = "normal"
+    FAST = "fast"
+    INSTANT = "instant"
+
+
+class LevelKey(StrEnum):
+    """The computer's strength levels (``players.LEVELS``), and an external bot's."""
+
+    BEGINNER = "beginner"
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+    MASTER = "master"
+    STRONGEST = "strongest"
+    PERFECT = "perfect"
+    EXTERNAL = "external"  # a side played by an external bot (desktop only)
+
+
+ANIMATION_FACTORS = {Animation.OFF: 0.0, Animation.FAST: 0.55, Animation.NORMAL: 1.0,
+                     Animation.SLOW: 1.8}
+PACE_DELAYS = {Pace.SLOW: 1.4, Pace.NORMAL: 0.6, Pace.FAST: 0.15, Pace.INSTANT: 0.0}
+EVALUATOR_KEYS = tuple(dict.fromkeys(name for info in GAMES.values() for name in info.evaluators))
 
 
 class Storage(Protocol):
@@ -53,7 +97,7 @@ class MemoryStorage:
         self.saves += 1
 
 
-def with_side(pair: tuple[str, str], side: int, value: str) -> tuple[str, str]:
+def with_side(pair: tuple[T, T], side: int, value: T) -> tuple[T, T]:
     """Return a per-side pair (index WHITE = 0, BLACK = 1) with ``side``'s value changed.
 
     Args:
@@ -72,34 +116,40 @@ class Settings:
     """Everything the start screen chooses, plus display preferences.
 
     ``levels`` and ``evaluators`` are per side (index WHITE = 0, BLACK = 1) and used for
-    the sides the computer plays (the level ``EXTERNAL``: an external bot given on the
-    command line); ``human_side`` matters in human-vs-computer games; ``coordinates``
-    shows the cell names on the board; ``sound`` plays the move and game-end sounds.
+    the sides the computer plays (the level ``LevelKey.EXTERNAL``: an external bot given
+    on the command line); ``human_side`` matters in human-vs-computer games;
+    ``coordinates`` shows the cell names on the board; ``sound`` plays the move and
+    game-end sounds. The App owns the one current ``Settings``; scenes ask it for
+    changes (``intents.Choose``).
     """
 
-    kind: str = GameKind.OSKA
+    kind: GameKind = GameKind.OSKA
     n: int = 4
-    mode: str = HVC
+    mode: Mode = Mode.HVC
     human_side: int = 0
-    levels: tuple[str, str] = ("hard", "hard")
+    levels: tuple[LevelKey, LevelKey] = (LevelKey.HARD, LevelKey.HARD)
     evaluators: tuple[str, str] = ("strong", "strong")
-    animation: str = "normal"
-    pace: str = "normal"
+    animation: Animation = Animation.NORMAL
+    pace: Pace = Pace.NORMAL
     coordinates: bool = False
     sound: bool = True
 
     def to_dict(self) -> dict:
-        """Return the settings as a dict of JSON values."""
+        """Return the settings as a dict of JSON values, in the stored form ``VERSION``."""
         data = asdict(self)
-        data["levels"] = list(self.levels)
-        data["evaluators"] = list(self.evaluators)
+        data["version"] = VERSION
+        data["human_side"] = SIDE_WORDS[self.human_side]
+        data["levels"] = dict(zip(SIDE_WORDS, self.levels, strict=True))
+        data["evaluators"] = dict(zip(SIDE_WORDS, self.evaluators, strict=True))
         return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Settings:
-        """Return settings read from ``data``, each bad or missing value as its default."""
+        """Return settings read from ``data`` (any stored version), each bad or missing
+        value as its default."""
         if not isinstance(data, dict):
             return cls()
+        data = migrate(data)
         default = cls()
         values = {f.name: _checked(f.name, data.get(f.name), getattr(default, f.name))
                   for f in fields(cls)}
@@ -109,42 +159,75 @@ class Settings:
             settings = replace(settings, n=sizes[0])
         return settings
 
-    def with_display_of(self, other: Settings) -> Settings:
-        """Return these settings with the display preferences (animation, pace, cell
-        names, sound) of ``other``: what a game screen may change without a new game."""
-        return replace(self, animation=other.animation, pace=other.pace,
-                       coordinates=other.coordinates, sound=other.sound)
-
     def computer_sides(self) -> tuple[int, ...]:
         """Return the sides (WHITE = 0, BLACK = 1) the computer plays."""
-        if self.mode == CVC:
+        if self.mode == Mode.CVC:
             return (0, 1)
-        if self.mode == HVC:
+        if self.mode == Mode.HVC:
             return (1 - self.human_side,)
         return ()
 
 
-def _pair(value: Any, allowed: tuple[str, ...], default: tuple[str, str]) -> tuple[str, str]:
-    """Return ``value`` as a pair of allowed names, or ``default`` if it is not one."""
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(v in allowed for v in value):
-        return (value[0], value[1])
+def migrate(data: dict) -> dict:
+    """Return stored settings ``data`` in the current stored form.
+
+    Version 1 (no ``version`` key) kept ``human_side`` as 0 or 1 and ``levels`` and
+    ``evaluators`` as two-item lists, White's first; version 2 names the sides. Values
+    that are not of the old shape are passed on as they are (the checks drop them).
+
+    Args:
+        data: the stored dict, of any version.
+
+    Returns:
+        A new dict in the form of ``VERSION``.
+    """
+    if "version" in data:
+        return dict(data)
+    new = dict(data, version=VERSION)
+    side = data.get("human_side")
+    if type(side) is int and side in (0, 1):
+        new["human_side"] = SIDE_WORDS[side]
+    for key in ("levels", "evaluators"):
+        pair = data.get(key)
+        if isinstance(pair, list) and len(pair) == 2:
+            new[key] = dict(zip(SIDE_WORDS, pair, strict=True))
+    return new
+
+
+def _one_of(value: Any, allowed: tuple[Any, ...], default: Any) -> Any:
+    """Return the item of ``allowed`` equal to the stored string ``value``, else ``default``."""
+    if isinstance(value, str) and value in allowed:
+        return allowed[allowed.index(value)]
     return default
+
+
+def _pair(value: Any, allowed: tuple[Any, ...], default: tuple[Any, Any]) -> tuple[Any, Any]:
+    """Return ``value`` ({'white': name, 'black': name}) as a pair of items of
+    ``allowed``, or ``default`` if it is not one."""
+    if not isinstance(value, dict):
+        return default
+    white, black = (_one_of(value.get(word), allowed, None) for word in SIDE_WORDS)
+    return default if white is None or black is None else (white, black)
+
+
+CHOICES: dict[str, tuple[Any, ...]] = {"kind": tuple(GameKind), "mode": tuple(Mode),
+                                       "animation": tuple(Animation), "pace": tuple(Pace)}
 
 
 def _checked(name: str, value: Any, default: Any) -> Any:
     """Return ``value`` if it is valid for the setting ``name``, else ``default``."""
-    choices = {"kind": tuple(GAMES), "mode": MODES, "animation": ANIMATIONS, "pace": PACES}
-    if name in choices:
-        return value if value in choices[name] else default
+    if name in CHOICES:
+        return _one_of(value, CHOICES[name], default)
     if name == "levels":
-        return _pair(value, LEVEL_KEYS, default)
+        return _pair(value, tuple(LevelKey), default)
     if name == "evaluators":
         return _pair(value, EVALUATOR_KEYS, default)
     if name == "n":
         sizes = {n for info in GAMES.values() for n in info.offered}
         return value if type(value) is int and value in sizes else default
     if name == "human_side":
-        return value if value in (0, 1) and type(value) is int else default
+        side = _one_of(value, SIDE_WORDS, None)
+        return default if side is None else SIDE_WORDS.index(side)
     if name in ("coordinates", "sound"):
         return value if isinstance(value, bool) else default
     return default

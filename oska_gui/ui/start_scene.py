@@ -5,13 +5,16 @@ pointer and keyboard: up/down pick a row, left/right change it, Enter starts the
 The rows depend on the choices already made (only computer sides get a strength). An
 external bot given on the command line is the last step of its side's strength stepper;
 it plays Oska only, and the screen says so instead of starting it on Hexapawn.
-``handle`` returns an action for the App: 'start', 'resume', 'help', 'quit' or None.
+The screen shows the App's settings and never changes them itself: ``handle`` returns
+an intent for the App (``Choose`` new settings, or the ``Action`` start, resume, help
+or quit) or None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from oska_gui.engine.registry import GAMES, game_info
@@ -21,60 +24,78 @@ from .board_view import piece
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
 from .games import make_game
+from .intents import Action, Choose, Intent
 from .layout import MenuLayout, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
-from .settings import ANIMATIONS, CVC, EXTERNAL, HVC, HVH, MODES, Settings, with_side
+from .settings import Animation, LevelKey, Mode, Settings, with_side
 from .widgets import button, card, fit_size, fitted_text
 
-MODE_LABELS = {HVC: "You vs computer", CVC: "Computer vs computer", HVH: "Two players"}
+MODE_LABELS = {Mode.HVC: "You vs computer", Mode.CVC: "Computer vs computer",
+               Mode.HVH: "Two players"}
 SIDE_LABELS = ("White", "Black")
 EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
                     "simple": "Simple", "race": "Race"}
-BUTTON_LABELS = {"start": "Start  (Enter)", "resume": "Resume  (Esc)", "help": "Help  (?)",
-                 "quit": "Quit  (Q)"}
+BUTTON_LABELS = {Action.START: "Start  (Enter)", Action.RESUME: "Resume  (Esc)",
+                 Action.HELP: "Help  (?)", Action.QUIT: "Quit  (Q)"}
 SUBTITLE = "Choose your game, then press Enter"
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 
 
+class Option(StrEnum):
+    """A start-screen option: the setting it changes (levels and evaluators per side)."""
+
+    KIND = "kind"
+    N = "n"
+    MODE = "mode"
+    HUMAN_SIDE = "human_side"
+    LEVEL = "levels"
+    EVALUATOR = "evaluators"
+    ANIMATION = "animation"
+    COORDINATES = "coordinates"
+
+
+PER_SIDE = (Option.LEVEL, Option.EVALUATOR)  # settings that hold a pair, one per side
+
+
 @dataclass(frozen=True)
 class Row:
-    """One option row: its setting ``key``, label, values and their names."""
+    """One option row: its ``key``, label, values and their names; ``side`` is the side
+    (WHITE = 0, BLACK = 1) whose level or evaluator it sets, None for other options."""
 
-    key: str
+    key: Option
     label: str
     values: tuple[Any, ...]
     names: tuple[str, ...]
     stepper: bool = False
+    side: int | None = None
 
 
-def current_value(settings: Settings, key: str) -> Any:
-    """Return the value of the option row ``key`` in ``settings``."""
-    if key.startswith("level"):
-        return settings.levels[int(key[-1])]
-    if key.startswith("eval"):
-        return settings.evaluators[int(key[-1])]
-    return getattr(settings, key)
+def current_value(settings: Settings, row: Row) -> Any:
+    """Return the value that option ``row`` shows in ``settings``."""
+    value = getattr(settings, row.key)
+    return value if row.side is None else value[row.side]
 
 
-def choose(settings: Settings, key: str, value: Any) -> Settings:
-    """Return ``settings`` with option ``key`` set to ``value`` (kept consistent).
+def choose(settings: Settings, key: Option, value: Any, side: int | None = None) -> Settings:
+    """Return ``settings`` with option ``key`` (of ``side``, for a per-side option) set
+    to ``value``, kept consistent.
 
     Changing the game keeps the board size when the new game offers it; a 'perfect'
     level on a board the solver does not cover becomes 'strongest'.
     """
-    if key.startswith(("level", "eval")):
-        side = int(key[-1])
-        if key.startswith("level"):
-            return replace(settings, levels=with_side(settings.levels, side, value))
+    if side is not None and key == Option.LEVEL:
+        return replace(settings, levels=with_side(settings.levels, side, value))
+    if side is not None:
         return replace(settings, evaluators=with_side(settings.evaluators, side, value))
     settings = replace(settings, **{key: value})
     sizes = game_info(settings.kind).offered
     if settings.n not in sizes:
         settings = replace(settings, n=min(sizes, key=lambda n: abs(n - settings.n)))
     offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
-    offered.add(EXTERNAL)  # whether a side may have its bot is the App's business
-    first, second = (level if level in offered else "strongest" for level in settings.levels)
+    offered.add(LevelKey.EXTERNAL)  # whether a side may have its bot is the App's business
+    first, second = (level if level in offered else LevelKey.STRONGEST
+                     for level in settings.levels)
     return replace(settings, levels=(first, second))
 
 
@@ -89,23 +110,24 @@ def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
     levels, default = settings.levels, Settings().levels
     for side in (0, 1):
         if side in sides:
-            levels = with_side(levels, side, EXTERNAL)
-        elif levels[side] == EXTERNAL:
+            levels = with_side(levels, side, LevelKey.EXTERNAL)
+        elif levels[side] == LevelKey.EXTERNAL:
             levels = with_side(levels, side, default[side])
     settings = replace(settings, levels=levels)
     if not sides:
         return settings
     bot_game = next(info.kind for info in GAMES.values() if info.external_bots)
-    settings = choose(settings, "kind", bot_game)
-    if len(sides) == 2 or settings.mode == CVC:
-        return replace(settings, mode=CVC)
+    settings = choose(settings, Option.KIND, bot_game)
+    if len(sides) == 2 or settings.mode == Mode.CVC:
+        return replace(settings, mode=Mode.CVC)
     (side,) = sides
-    return replace(settings, mode=HVC, human_side=1 - side)
+    return replace(settings, mode=Mode.HVC, human_side=1 - side)
 
 
 def bot_problem(settings: Settings) -> str | None:
     """Return why ``settings`` cannot start (a bot chosen for Hexapawn), or None."""
-    bot_chosen = any(settings.levels[side] == EXTERNAL for side in settings.computer_sides())
+    bot_chosen = any(settings.levels[side] == LevelKey.EXTERNAL
+                     for side in settings.computer_sides())
     playable = game_info(settings.kind).external_bots
     return BOT_OSKA_ONLY if bot_chosen and not playable else None
 
@@ -120,49 +142,54 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
     bots = bots or {}
     game = make_game(settings.kind, settings.n)
     rows = [
-        Row("kind", "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
-        Row("n", "Board size", game.info.offered, tuple(str(n) for n in game.info.offered)),
-        Row("mode", "Mode", MODES, tuple(MODE_LABELS[m] for m in MODES)),
+        Row(Option.KIND, "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
+        Row(Option.N, "Board size", game.info.offered,
+            tuple(str(n) for n in game.info.offered)),
+        Row(Option.MODE, "Mode", tuple(Mode), tuple(MODE_LABELS[m] for m in Mode)),
     ]
-    if settings.mode == HVC:
-        rows.append(Row("human_side", "You play", (0, 1), ("White (moves first)", "Black")))
+    if settings.mode == Mode.HVC:
+        rows.append(Row(Option.HUMAN_SIDE, "You play", (0, 1),
+                        ("White (moves first)", "Black")))
     levels = levels_for(game)
     evaluators = game.evaluator_names()
     for side in settings.computer_sides():
-        who = "Computer" if settings.mode == HVC else f"{SIDE_LABELS[side]} computer"
-        keys = [lv.key for lv in levels]
+        who = "Computer" if settings.mode == Mode.HVC else f"{SIDE_LABELS[side]} computer"
+        keys = [LevelKey(lv.key) for lv in levels]
         names = [f"{lv.name} · {lv.describe()}" for lv in levels]
         if side in bots:
-            keys.append(EXTERNAL)
+            keys.append(LevelKey.EXTERNAL)
             suffix = "" if game.info.external_bots else " (Oska only)"
             names.append(f"Bot · {bots[side]}{suffix}")
-        rows.append(Row(f"level{side}", who, tuple(keys), tuple(names), stepper=True))
-        if len(evaluators) > 1 and settings.levels[side] != EXTERNAL:
-            what = "Evaluator" if settings.mode == HVC else f"{SIDE_LABELS[side]} evaluator"
-            rows.append(Row(f"eval{side}", what, evaluators,
-                            tuple(EVALUATOR_LABELS.get(e, e.title()) for e in evaluators)))
-    rows.append(Row("animation", "Animation", ANIMATIONS, tuple(a.title() for a in ANIMATIONS)))
-    rows.append(Row("coordinates", "Cell names", (False, True), ("Hidden", "Shown (C)")))
+        rows.append(Row(Option.LEVEL, who, tuple(keys), tuple(names), stepper=True,
+                        side=side))
+        if len(evaluators) > 1 and settings.levels[side] != LevelKey.EXTERNAL:
+            what = "Evaluator" if settings.mode == Mode.HVC else f"{SIDE_LABELS[side]} evaluator"
+            rows.append(Row(Option.EVALUATOR, what, evaluators,
+                            tuple(EVALUATOR_LABELS.get(e, e.title()) for e in evaluators),
+                            side=side))
+    rows.append(Row(Option.ANIMATION, "Animation", tuple(Animation),
+                    tuple(a.title() for a in Animation)))
+    rows.append(Row(Option.COORDINATES, "Cell names", (False, True), ("Hidden", "Shown (C)")))
     return rows
 
 
 class StartScene:
-    """The start screen over the current settings; ``settings`` holds the choices."""
+    """The start screen over the App's settings (``settings``, read through a source)."""
 
-    def __init__(self, settings: Settings, width: float, height: float,
+    def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
                  can_quit: bool = True) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
-            settings: the choices to start from.
+            settings: returns the current choices (the App's settings).
             width: the window width in pixels.
             height: the window height in pixels.
             can_resume: whether a game in progress can be resumed (Esc).
             bots: the label of the external bot offered for a side, by side.
             can_quit: whether to offer a Quit button (a web page cannot close itself).
         """
-        self.settings = settings
+        self._settings = settings
         self.bots = dict(bots or {})
         self.width, self.height = width, height
         self.can_resume = can_resume
@@ -171,16 +198,21 @@ class StartScene:
         self.pointer = (-1.0, -1.0)
 
     @property
+    def settings(self) -> Settings:
+        """Return the choices shown: the App's current settings."""
+        return self._settings()
+
+    @property
     def rows(self) -> list[Row]:
         """Return the option rows for the current choices."""
         return rows_for(self.settings, self.bots)
 
     @property
-    def button_names(self) -> tuple[str, ...]:
-        """Return the names of the buttons along the bottom."""
-        resume = ("resume",) if self.can_resume else ()
-        quit_ = ("quit",) if self.can_quit else ()
-        return ("start", *resume, "help", *quit_)
+    def button_names(self) -> tuple[Action, ...]:
+        """Return the buttons along the bottom (each is the action it asks for)."""
+        resume = (Action.RESUME,) if self.can_resume else ()
+        quit_ = (Action.QUIT,) if self.can_quit else ()
+        return (Action.START, *resume, Action.HELP, *quit_)
 
     def layout(self) -> MenuLayout:
         """Return the layout of the start screen for the current window and rows."""
@@ -195,14 +227,15 @@ class StartScene:
         if problem is not None:
             return f"{problem}."
         bots = "".join(f" ({SIDE_LABELS[side]}: bot {self.bots[side]})"
-                       for side in s.computer_sides() if s.levels[side] == EXTERNAL)
-        return (f"Start screen: {game_info(s.kind).title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
+                       for side in s.computer_sides() if s.levels[side] == LevelKey.EXTERNAL)
+        title = game_info(s.kind).title
+        return (f"Start screen: {title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
                 "Press Enter to start.")
 
     # -- input -------------------------------------------------------------------------
 
-    def handle(self, event: Event) -> str | None:
-        """Handle an input event; return 'start', 'resume', 'help', 'quit' or None."""
+    def handle(self, event: Event) -> Intent | None:
+        """Handle an input event; return what the App should do (see ``intents``) or None."""
         if isinstance(event, PointerMove):
             self.pointer = (event.x, event.y)
         elif isinstance(event, PointerDown):
@@ -212,57 +245,56 @@ class StartScene:
             return self._key(event.key)
         return None
 
-    def _click(self, x: float, y: float) -> str | None:
+    def _click(self, x: float, y: float) -> Intent | None:
         """Act on a click at (x, y): a choice, a stepper arrow or a button."""
         layout = self.layout()
-        for name, rect in layout.buttons.items():
+        for action, rect in layout.buttons.items():
             if rect.contains(x, y):
-                return self._start() if name == "start" else name
+                return self._start() if action == Action.START else Action(action)
         for index, (row, (_, rects)) in enumerate(zip(self.rows, layout.rows, strict=True)):
             for choice, rect in enumerate(rects):
                 if rect.contains(x, y):
                     self.focus = index
-                    self._pick(row, choice)
-                    return None
+                    return self._pick(row, choice)
         return None
 
-    def _pick(self, row: Row, choice: int) -> None:
-        """Apply a click on choice ``choice`` of ``row`` (a stepper has 0 back, 2 on)."""
+    def _pick(self, row: Row, choice: int) -> Choose:
+        """Return the settings after a click on choice ``choice`` of ``row`` (a stepper
+        has 0 back, 2 on)."""
         if row.stepper:
-            self._step(row, {0: -1, 1: 1, 2: 1}[choice])
-        else:
-            self.settings = choose(self.settings, row.key, row.values[choice])
+            return self._step(row, {0: -1, 1: 1, 2: 1}[choice])
+        return Choose(choose(self.settings, row.key, row.values[choice], row.side))
 
-    def _step(self, row: Row, delta: int) -> None:
-        """Move ``row``'s choice ``delta`` places (wrapping for choice rows, not steppers)."""
+    def _step(self, row: Row, delta: int) -> Choose:
+        """Return the settings with ``row``'s choice moved ``delta`` places (wrapping for
+        choice rows, not steppers)."""
         values = row.values
-        value = current_value(self.settings, row.key)
+        value = current_value(self.settings, row)
         index = values.index(value) if value in values else 0
         if row.stepper:
             index = max(0, min(len(values) - 1, index + delta))
         else:
             index = (index + delta) % len(values)
-        self.settings = choose(self.settings, row.key, values[index])
+        return Choose(choose(self.settings, row.key, values[index], row.side))
 
-    def _start(self) -> str | None:
-        """Return 'start' when the chosen game can start, else None (the screen says why)."""
-        return "start" if bot_problem(self.settings) is None else None
+    def _start(self) -> Action | None:
+        """Return START when the chosen game can start, else None (the screen says why)."""
+        return Action.START if bot_problem(self.settings) is None else None
 
-    def _key(self, key: str) -> str | None:
+    def _key(self, key: str) -> Intent | None:
         """Act on a key: arrows move and change, Enter starts, Esc resumes, C cell names."""
         rows = self.rows
         if key in ("enter", "return"):
             return self._start()
         if key == "c":
-            self.settings = replace(self.settings, coordinates=not self.settings.coordinates)
-            return None
+            return Choose(replace(self.settings, coordinates=not self.settings.coordinates))
         if key == "escape":
-            return "resume" if self.can_resume else None
+            return Action.RESUME if self.can_resume else None
         if key in ("up", "down"):
             self.focus = (self.focus + (1 if key == "down" else -1)) % len(rows)
         elif key in ("left", "right"):
             self.focus = min(self.focus, len(rows) - 1)
-            self._step(rows[self.focus], 1 if key == "right" else -1)
+            return self._step(rows[self.focus], 1 if key == "right" else -1)
         return None
 
     def resize(self, width: float, height: float) -> None:
@@ -292,9 +324,9 @@ class StartScene:
             self._row(canvas, row, rects, (sizes[0], layout.font * 0.92), index == self.focus)
         startable = self._start() is not None
         for name, rect in layout.buttons.items():
-            button(canvas, rect, BUTTON_LABELS[name], sizes[1],
-                   hover=rect.contains(*self.pointer), active=name == "start",
-                   enabled=startable or name != "start")
+            button(canvas, rect, BUTTON_LABELS[Action(name)], sizes[1],
+                   hover=rect.contains(*self.pointer), active=name == Action.START,
+                   enabled=startable or name != Action.START)
 
     @staticmethod
     def _text_sizes(canvas: Canvas, rows: list[Row], layout: MenuLayout) -> tuple[float, float]:
@@ -303,7 +335,7 @@ class StartScene:
         font = layout.font
         labels = [fit_size(canvas, row.label, label.w - 12, font, True)
                   for row, (label, _) in zip(rows, layout.rows, strict=True)]
-        buttons = [fit_size(canvas, BUTTON_LABELS[name], rect.w - 10, font, True)
+        buttons = [fit_size(canvas, BUTTON_LABELS[Action(name)], rect.w - 10, font, True)
                    for name, rect in layout.buttons.items()]
         return min(labels), min(buttons)
 
@@ -336,7 +368,7 @@ class StartScene:
         if focused:
             canvas.circle(label.x + 3, label.center[1], 3, theme.SELECT)
         canvas.text(row.label, label.x + 12, label.center[1], sizes[0], ink, "left", focused)
-        value = current_value(self.settings, row.key)
+        value = current_value(self.settings, row)
         font = sizes[1]
         if row.stepper:
             self._stepper(canvas, row, choices, font, value)
@@ -359,5 +391,6 @@ class StartScene:
         level = LEVELS_BY_KEY.get(value)
         name = row.names[index]
         fitted_text(canvas, name, middle.center[0], middle.center[1], middle.w - 10, font,
-                    theme.TEXT, bold=level is not None and level.key in ("strongest", "perfect"))
+                    theme.TEXT, bold=level is not None
+                    and level.key in (LevelKey.STRONGEST, LevelKey.PERFECT))
 

@@ -1,0 +1,34 @@
+"""What a scene asks of the App: typed intents returned by the scenes' event handlers.
+
+Scenes never change the settings or switch screens themselves. ``handle`` returns an
+``Action`` (start a game, resume, a new game, the menu, help, quit), a ``Choose`` with
+the settings the player picked, or None; the App, which owns the settings, carries it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .settings import Settings
+
+
+class Action(StrEnum):
+    """A change of screen or of the program's state that a scene asks for."""
+
+    START = "start"  # a game with the chosen settings (start screen)
+    RESUME = "resume"  # back to the game in progress
+    NEW = "new"  # a new game with the current settings (game screen)
+    MENU = "menu"  # the start screen
+    HELP = "help"  # the help overlay
+    QUIT = "quit"  # end the program (where it may)
+
+
+@dataclass(frozen=True)
+class Choose:
+    """The player chose new settings: the App adopts and saves them."""
+
+    settings: Settings
+
+
+Intent = Action | Choose
