@@ -13,7 +13,7 @@ from .players import AI_SPEC_HELP
 
 EXAMPLES = """\
 examples:
-  oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite
+  oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite --report class.html
   oska tournament a.py b.py:play --n 5 --depth 3 --time-limit 2 --db t.sqlite --workers 2
   oska tournament bots/*.py --db t.sqlite --scheduler tcp://10.0.0.5:8786
 
@@ -31,7 +31,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "'oska match'. Games run in parallel on every core, or on a Dask cluster; each "
         "finished game is stored at once in the --db file, and running the command "
         "again continues where it stopped. Prints standings with Bradley-Terry Elo "
-        "ratings and a crosstable.",
+        "ratings and a crosstable; --report writes them as one HTML file.",
         EXAMPLES + "\n" + AI_SPEC_HELP)
     parser.add_argument("bots", nargs="*", metavar="BOT",
                         help="path/to/bot.py[:function] (function default: oskaplayer)")
@@ -47,6 +47,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="the depth passed to the bots' oskaplayer (default 4)")
     parser.add_argument("--db", required=True, metavar="FILE",
                         help="SQLite file of finished games; reused by a rerun")
+    parser.add_argument("--report", metavar="FILE.html",
+                        help="write an HTML report, with the game records in "
+                             "FILE-games/ beside it (needs the report extra: matplotlib)")
     parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
                         metavar="W", help="local processes playing games (default: one "
                                           f"per core, {os.cpu_count() or 1} here)")

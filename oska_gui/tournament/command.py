@@ -1,21 +1,25 @@
 """Running ``oska tournament`` (the options are read in ``oska_gui.cli.tournament``).
 
 The games not yet in the database are played, locally or on a cluster, and each is
-stored as it ends; then the standings, crosstable and first forfeits are printed.
+stored as it ends; then the standings, crosstable and first forfeits are printed and,
+with ``--report``, the HTML report is written with every game's record beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import textwrap
 from collections.abc import Generator, Iterator
 from contextlib import closing
+from pathlib import Path
 
-from ..cli.common import CliError
+from ..cli.common import CliError, writable_file
 from ..cli.progress import ProgressBar
 from ..cli.table import render_table
 from .entrants import read_entrants
 from .games import Conditions, GameTask, Player
+from .report import games_folder, require_matplotlib, write_report
 from .result import GameResult
 from .runner import Finished, cluster_games, local_games
 from .schedule import Settings, schedule
@@ -40,6 +44,7 @@ def run_tournament(args: argparse.Namespace) -> int:
             or an unreachable scheduler.
     """
     players = read_entrants(args.bots, args.ai)
+    report = _report_path(args.report)
     settings = Settings(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     tasks = schedule(players, settings)
@@ -57,7 +62,21 @@ def run_tournament(args: argparse.Namespace) -> int:
         results = [finished[task.game_id] for task in tasks]
         lines = standings([player.name for player in players], results)
         _print_tables(lines, results)
+        if report is not None:
+            written = write_report(report, lines, results,
+                                   store.records(task.game_id for task in tasks), settings)
+            print(f"\nReport: {report} (with {written} game records in "
+                  f"{games_folder(report)}{os.sep})")
     return 0
+
+
+def _report_path(path: str | None) -> Path | None:
+    """Return the report's path, once it can be written and matplotlib is there (checked
+    before any game is played); None when no report was asked for."""
+    if path is None:
+        return None
+    require_matplotlib()
+    return writable_file(path, "--report")
 
 
 def _games(todo: list[GameTask],

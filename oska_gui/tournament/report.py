@@ -1,0 +1,189 @@
+"""The tournament's HTML report: one self-contained file, with every game's record beside it.
+
+The page holds the standings, a plot of the ratings with their 95 % intervals (drawn by
+matplotlib as SVG, inline, text as paths: no fonts, scripts or other files needed), the
+crosstable, every forfeit with the board it happened on and the reason, and the list of
+games. Each game links to its record, written to ``NAME-games/GAME_ID.json`` beside the
+report, which ``python3 main.py --replay FILE`` replays. Needs the ``report`` extra.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Sequence
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from ..cli.common import CliError
+from .games import final_board, save_record
+from .result import GameResult
+from .schedule import Settings
+from .standings import Standing, crosstable, standings_rows
+
+RESULTS = {None: "draw", 0: "1-0", 1: "0-1"}
+STYLE = """
+body { font: 15px/1.4 system-ui, sans-serif; margin: 2em auto; max-width: 75em; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #f0f0f0; }
+pre { margin: 0; font-size: 13px; line-height: 1.15; }
+.cross td { text-align: center; }
+"""
+
+
+def require_matplotlib() -> None:
+    """Raise CliError, saying how to install it, unless matplotlib can be imported."""
+    try:
+        import matplotlib  # noqa: F401 (only whether it imports)
+    except ImportError:
+        raise CliError("--report needs matplotlib: install the report extra "
+                       "(pip install 'oska-gui[report]')") from None
+
+
+def games_folder(report: Path) -> Path:
+    """Return the folder the game records of ``report`` go into: ``NAME-games``."""
+    return report.with_name(f"{report.stem}-games")
+
+
+def write_report(report: Path, lines: Sequence[Standing], results: Sequence[GameResult],
+                 records: Iterable[tuple[str, str]], settings: Settings) -> int:
+    """Write the HTML report and every game's record beside it.
+
+    Args:
+        report: the HTML file to write.
+        lines: the standings, best first.
+        results: the tournament's games.
+        records: (game id, record JSON) of every game.
+        settings: what the tournament played, for the page's heading.
+
+    Returns:
+        The number of game records written.
+
+    Raises:
+        CliError: a file cannot be written.
+    """
+    folder = games_folder(report)
+    boards: dict[str, str] = {}
+    forfeited = {result.game_id for result in results if result.forfeit is not None}
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        count = 0
+        for game_id, record in records:
+            save_record(record, folder / f"{game_id}.json")
+            if game_id in forfeited:
+                boards[game_id] = final_board(record)[0]
+            count += 1
+        page = _page(lines, results, boards, settings, folder.name)
+        report.write_text(page, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot write the report {report}: {error.strerror or error}") from None
+    return count
+
+
+def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict[str, str],
+          settings: Settings, folder: str) -> str:
+    """Return the report's HTML text."""
+    conditions = settings.conditions
+    summary = (f"n = {conditions.n}, {len(lines)} entrants, {settings.games} games a pair, "
+               f"{len(results)} games; {settings.opening_plies} random opening plies (seed "
+               f"{settings.seed}), bot depth {conditions.depth}, {conditions.time_limit:g} s "
+               "per bot move")
+    sections = [
+        f"<h1>Oska tournament</h1>\n<p>{escape(summary)}</p>",
+        "<h2>Standings</h2>\n<p>Elo by Bradley-Terry maximum likelihood (with a weak prior), "
+        "relative to the field's mean, with 95 % intervals; a draw counts half a win.</p>\n"
+        + _table(*standings_rows(lines)),
+        "<h2>Ratings</h2>\n" + rating_plot(lines),
+        "<h2>Crosstable</h2>\n<p>Points of the row's entrant against the column's.</p>\n"
+        + _crosstable(lines, results),
+        "<h2>Forfeits</h2>\n" + _forfeits(results, boards, folder),
+        "<h2>Games</h2>\n<p>Each record replays with <code>python3 main.py --replay "
+        "FILE</code>.</p>\n" + _games(results, folder),
+    ]
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>Oska tournament</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+            + "\n".join(sections) + "\n</body>\n</html>\n")
+
+
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]],
+           classes: str = "") -> str:
+    """Return an HTML table; cells that are numbers are right-aligned."""
+    head = "".join(f"<th>{escape(str(header))}</th>" for header in headers)
+    body = "\n".join("<tr>" + "".join(_cell(value) for value in row) + "</tr>" for row in rows)
+    attribute = f' class="{classes}"' if classes else ""
+    return f"<table{attribute}>\n<tr>{head}</tr>\n{body}\n</table>"
+
+
+def _cell(value: object) -> str:
+    """Return one table cell; a value already marked up (``_Html``) is not escaped."""
+    if isinstance(value, _Html):
+        return f"<td>{value.text}</td>"
+    if isinstance(value, int | float):
+        return f'<td class="num">{value}</td>'
+    return f"<td>{escape(str(value))}</td>"
+
+
+class _Html:
+    """Markup for a table cell, to be used as it is."""
+
+    def __init__(self, text: str) -> None:
+        """Wrap ``text`` (already escaped where needed)."""
+        self.text = text
+
+
+def _crosstable(lines: Sequence[Standing], results: Sequence[GameResult]) -> str:
+    """Return the crosstable: a row per entrant, a column per rank (named on hover)."""
+    cells = crosstable(lines, results)
+    headers = ["rank", "entrant", *(str(rank) for rank in range(1, len(lines) + 1))]
+    rows = [[rank, s.name, *(cell or "\u2013" for cell in row)]
+            for rank, (s, row) in enumerate(zip(lines, cells, strict=True), start=1)]
+    return _table(headers, rows, "cross")
+
+
+def _link(result: GameResult, folder: str) -> _Html:
+    """Return a link to a game's record file, named by the game's id."""
+    return _Html(f'<a href="{escape(folder)}/{result.game_id}.json">{result.game_id}</a>')
+
+
+def _forfeits(results: Sequence[GameResult], boards: dict[str, str], folder: str) -> str:
+    """Return every forfeit: the game, who forfeited, the reason and the final board."""
+    rows = [[_link(result, folder), result.loser or "", result.forfeit or "", result.reason,
+             _Html(f"<pre>{escape(boards.get(result.game_id, ''))}</pre>")]
+            for result in results if result.forfeit is not None]
+    if not rows:
+        return "<p>No forfeits.</p>"
+    return _table(["game", "forfeited by", "reason", "what happened", "board"], rows)
+
+
+def _games(results: Sequence[GameResult], folder: str) -> str:
+    """Return the list of games with links to their records."""
+    rows = [[_link(result, folder), result.white, result.black, RESULTS[result.winner],
+             result.plies, result.reason] for result in results]
+    return _table(["game", "white", "black", "result", "plies", "how it ended"], rows)
+
+
+def rating_plot(lines: Sequence[Standing]) -> str:
+    """Return the ratings with their 95 % intervals as an inline SVG element.
+
+    Entrants run down the page in standings order; the line at 0 is the field's mean.
+    """
+    from matplotlib.figure import Figure  # the report extra; checked before the run
+
+    figure = Figure(figsize=(8, 1.2 + 0.3 * len(lines)))
+    axes: Any = figure.add_subplot()
+    places = list(range(len(lines)))
+    elo = [s.rating.elo for s in lines]
+    below = [s.rating.elo - s.rating.low for s in lines]
+    above = [s.rating.high - s.rating.elo for s in lines]
+    axes.errorbar(elo, places, xerr=[below, above], fmt="o", capsize=3)
+    axes.set_yticks(places, labels=[s.name for s in lines])
+    axes.invert_yaxis()
+    axes.axvline(0, color="0.7", linewidth=1)
+    axes.set_xlabel("Elo, relative to the field's mean (95 % interval)")
+    axes.grid(axis="x", color="0.9")
+    out = io.StringIO()
+    figure.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
+    svg = out.getvalue()
+    return svg[svg.index("<svg"):]  # without the XML declaration and DOCTYPE
