@@ -155,7 +155,7 @@ def test_cvc_pause_and_single_step() -> None:
 
 
 def test_a_game_stepped_to_its_end_is_no_longer_paused() -> None:
-    match = Match(GAME4, Settings(mode=CVC, **FAST))
+    match = Match(GAME4, Settings(mode=Mode.CVC, **FAST))
     match.toggle_pause()
     while not match.over:
         match.single_step()
