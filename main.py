@@ -64,14 +64,17 @@ async def main(options: argparse.Namespace) -> None:
     import pygame
 
     from oska_gui.desktop.loop import DesktopRunner
-    from oska_gui.desktop.options import bots_of
+    from oska_gui.desktop.options import bots_of, replay_of
     from oska_gui.desktop.speaker import MixerSpeaker
-    from oska_gui.desktop.storage import JsonFileStorage
+    from oska_gui.desktop.storage import JsonFileStorage, game_path
     from oska_gui.ui.app import App
+    from oska_gui.ui.saved_game import GameKeeper
 
     pygame.display.init()  # not pygame.init(): the mixer opens with the first sound, if ever
     pygame.font.init()
-    app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker())
+    keeper = GameKeeper(JsonFileStorage(game_path()),
+                        lambda message: print(f"Oska: {message}", file=sys.stderr))
+    app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker(), keeper=keeper)
     try:
         runner = DesktopRunner(app)
     except pygame.error as err:
@@ -83,7 +86,7 @@ async def main(options: argparse.Namespace) -> None:
         pygame.quit()
         exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
     if options.replay is not None:
-        app.replay(options.replay)
+        app.replay(replay_of(options.replay))
     try:
         await runner.run(frames=options.frames)
     finally:

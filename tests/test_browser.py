@@ -648,6 +648,22 @@ def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Brow
     assert browser.page.get_attribute("#status", "aria-live") is None
 
 
+def test_a_reload_offers_the_game_in_progress_again(browser: Browser) -> None:
+    """The game is kept in localStorage move by move: after a reload the start screen
+    offers Resume (Esc), which brings back the same moves and the turn."""
+    browser.open()
+    start_game(browser)
+    game = make_game("oska", 4)
+    human_move_then_reply(browser, game, game.start(), 1)
+    moves = browser.moves()
+    browser.page.reload()
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    assert browser.status().startswith("Start screen")
+    browser.page.keyboard.press("Escape")
+    browser.wait_status("s.startsWith('Your move')")
+    assert browser.moves() == moves
+
+
 IDLE_SECONDS = 3.0
 MAX_IDLE_BUSY = 0.05  # the target; drawing every frame took 35-46%, resting takes ~0.1%
 

@@ -159,6 +159,8 @@ def test_without_quit_there_is_no_quit_button_and_q_does_nothing() -> None:
     page.handle(KeyPress("q"))  # closes the help, and that is all
     frames(page, 30)
     assert not page.quitting and not page.help and page.game.match.history.cursor > 0
+    desktop.handle(KeyPress("q"))  # a game is on: asked first
+    assert desktop.asking_quit and not desktop.quitting
     desktop.handle(KeyPress("q"))
     assert desktop.quitting
     page.handle(Quit())  # the front end itself closing still ends the App

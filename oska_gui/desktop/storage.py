@@ -1,4 +1,5 @@
-"""Settings kept as a JSON file: ``$XDG_CONFIG_HOME/oska-gui/settings.json``.
+"""Settings kept as a JSON file: ``$XDG_CONFIG_HOME/oska-gui/settings.json`` (and the
+game in progress beside it, in ``game.json``).
 
 Without ``XDG_CONFIG_HOME`` the folder is ``~/.config/oska-gui``. A missing file means
 no saved settings; an unreadable one is reported on stderr and ignored, and so is a
@@ -15,6 +16,7 @@ from pathlib import Path
 
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
+GAME_FILE_NAME = "game.json"
 MAX_BYTES = 1024 * 1024  # settings take a few hundred bytes; a bigger file is not ours
 
 
@@ -22,6 +24,11 @@ def default_path() -> Path:
     """Return the settings file's path under the user's configuration folder."""
     base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(Path.home(), ".config")
     return Path(base) / APP_DIR / FILE_NAME
+
+
+def game_path() -> Path:
+    """Return the path of the file that keeps the game in progress."""
+    return default_path().with_name(GAME_FILE_NAME)
 
 
 def _warn(message: str) -> None:

@@ -30,18 +30,19 @@ from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
-from oska_gui.engine.registry import GameKind
-from oska_gui.play.records import Record
 
 from .canvas import Canvas
-from .events import Event, KeyPress, PointerDown, Quit, Resize
+from .confirm import QUIT_KEYS, STAY_KEYS, confirm_layout, draw_confirm
+from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .games import GameAdapter, make_game
 from .help import draw_help
+from .history import History
 from .intents import Action, Choose, Intent
-from .match import Match, PlayerFactory, default_players
+from .match import Match, PlayerFactory, Replay, default_players
 from .memory import GcPacer
 from .players import BotSource, Player
+from .saved_game import GameKeeper, SavedGame
 from .settings import LevelKey, Mode, Settings, Storage, load_settings, save_settings
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
@@ -58,7 +59,7 @@ class App:
                  think_slice: float = THINK_SLICE,
                  make_player: PlayerFactory | None = None,
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
-                 speaker: Speaker | None = None) -> None:
+                 speaker: Speaker | None = None, keeper: GameKeeper | None = None) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -73,6 +74,8 @@ class App:
             can_quit: whether the player may quit (Q, the Quit buttons); a ``Quit``
                 event from the front end (the window closing) ends the App either way.
             speaker: plays the game's sounds (None: silence).
+            keeper: keeps the game in progress between runs; a game it holds is ready
+                to resume from the start screen (None: nothing is kept).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -91,9 +94,25 @@ class App:
         self.start = self._start_scene()
         self.scene: StartScene | GameScene = self.start
         self.help = False
+        self.asking_quit = False  # the "Quit Oska?" card is up
+        self.pointer = (-1.0, -1.0)
         self.quitting = False
         self.needs_draw = True  # whether the screen may differ from the last drawing
+        self.keeper = keeper or GameKeeper(None)
+        saved = self.keeper.load()
+        if saved is not None:
+            self._restore(saved)
 
+    def _restore(self, saved: SavedGame) -> None:
+        """Make ``saved`` the game in progress, offered on the start screen (Resume)."""
+        game = make_game(saved.settings.kind, saved.settings.n)
+        history = History.at(saved.positions, saved.cursor)
+        match = Match(game, saved.settings, self._player, reclaimer=self.pacer.reclaimer,
+                      display=self._current_settings, history=history)
+        self.game = GameScene(match, self._current_settings, self.width, self.height,
+                              self.think_slice, self.can_quit, self.speaker)
+        self.start = self._start_scene(can_resume=True)
+        self.scene = self.start
     @property
     def status_text(self) -> str:
         """Return one line saying what is going on (turn, thinking, pass, game over)."""
@@ -102,6 +121,8 @@ class App:
     def handle(self, event: Event) -> None:
         """Handle one input event."""
         self.needs_draw = True
+        if isinstance(event, (PointerMove, PointerDown)):
+            self.pointer = (event.x, event.y)
         if isinstance(event, Quit):
             self.quitting = True
         elif isinstance(event, Resize):
@@ -109,6 +130,8 @@ class App:
             for scene in (self.start, self.game):
                 if scene is not None:
                     scene.resize(self.width, self.height)
+        elif self.asking_quit:
+            self._answer_quit(event)
         elif self.help:
             if isinstance(event, (KeyPress, PointerDown)):
                 self.help = False
@@ -127,7 +150,7 @@ class App:
         if isinstance(intent, Choose):
             self._keep_settings(intent.settings)
         elif intent == Action.QUIT:
-            self.quitting |= self.can_quit
+            self._ask_quit()
         elif intent == Action.HELP:
             self.help = True
         elif intent in (Action.START, Action.NEW):
@@ -135,9 +158,35 @@ class App:
         elif intent == Action.RESUME and self.game is not None:
             self.scene = self.game
         elif intent == Action.MENU:
-            self.start = self._start_scene(can_resume=self.game is not None
-                                           and not self.game.match.over)
+            self.start = self._start_scene(can_resume=self.game_in_progress)
             self.scene = self.start
+
+    @property
+    def game_in_progress(self) -> bool:
+        """Return True while there is a game that is not over."""
+        return self.game is not None and not self.game.match.over
+
+    def _ask_quit(self) -> None:
+        """Quit, after asking when a game is in progress (nothing happens if the App
+        may not quit)."""
+        if not self.can_quit:
+            return
+        if self.game_in_progress:
+            self.asking_quit = True
+        else:
+            self.quitting = True
+
+    def _answer_quit(self, event: Event) -> None:
+        """Take the answer to "Quit Oska?": a key or a press on its card."""
+        choice = None
+        if isinstance(event, KeyPress):
+            choice = ("quit" if event.key in QUIT_KEYS
+                      else "stay" if event.key in STAY_KEYS else None)
+        elif isinstance(event, PointerDown):
+            choice = confirm_layout(self.width, self.height).choice_at(event.x, event.y)
+        if choice is not None:
+            self.asking_quit = False
+            self.quitting = choice == "quit"
 
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
@@ -161,16 +210,16 @@ class App:
         self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer,
                          display=self._current_settings))
 
-    def replay(self, record: Record) -> None:
-        """Show the recorded game ``record`` at its start, its moves ready to redo.
+    def replay(self, replay: Replay) -> None:
+        """Show the recorded game ``replay`` at its start, its moves ready to redo.
 
         It is played as a two-player game, so that Redo / Undo (and the arrow keys)
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
         """
-        game = make_game(GameKind.OSKA, record.n)  # records are of Oska games
-        settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
-        scene = self._show(Match(game, settings, self._player, replay=record,
+        game = make_game(replay.kind, replay.n)
+        settings = replace(self.settings, kind=game.kind, n=replay.n, mode=Mode.HVH)
+        scene = self._show(Match(game, settings, self._player, replay=replay,
                                  reclaimer=self.pacer.reclaimer,
                                  display=self._current_settings))
         scene.say(REPLAY_TOAST)
@@ -206,6 +255,7 @@ class App:
         self.scene.update(dt)
         self.needs_draw |= was_animating or self.scene.animating
         self.pacer.frame(self._computer_turn())
+        self.keeper.keep(None if self.game is None else self.game.match)
 
     @property
     def resting(self) -> bool:
@@ -229,4 +279,6 @@ class App:
         self.scene.draw(canvas)
         if self.help:
             draw_help(canvas, self.width, self.height, self.can_quit)
+        if self.asking_quit:
+            draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer)
         self.needs_draw = False

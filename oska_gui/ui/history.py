@@ -26,6 +26,14 @@ class History:
         self.positions: list[Position] = [start, *future]
         self.cursor = 0
 
+    @classmethod
+    def at(cls, positions: Sequence[Position], cursor: int) -> History:
+        """Return a record of ``positions`` with the board at ``positions[cursor]`` (the
+        rest ready to redo), as a resumed game left it."""
+        history = cls(positions[0], positions[1:])
+        history.cursor = cursor
+        return history
+
     @property
     def current(self) -> Position:
         """Return the position at the cursor (the one on the board)."""

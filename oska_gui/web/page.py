@@ -33,6 +33,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from ..ui.app import App
 from ..ui.events import Event, Resize
+from ..ui.saved_game import GameKeeper
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
@@ -52,19 +53,30 @@ def window_size() -> tuple[int, int, float]:
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
 
 
-def open_settings() -> LocalStorageSettings:
-    """Return the settings store on ``localStorage`` (a store that keeps nothing if blocked).
+GAME_KEY = "oska.game"  # the game in progress, beside the settings
+
+
+def warn(message: str) -> None:
+    """Report a problem that costs a saved choice or game (never the game) in the console."""
+    console.warn(f"Oska: {message}")
+
+
+def local_storage() -> Any:
+    """Return ``localStorage``, or None where the browser refuses it (said in the console)."""
+    try:
+        return window.localStorage
+    except Exception as err:  # a JsException: storage disabled for this origin
+        warn(f"settings and games will not be kept ({err})")
+        return None
+
+
+def open_settings(store: Any) -> LocalStorageSettings:
+    """Return the settings store on ``store`` (``localStorage``; None keeps nothing).
 
     Someone whose system asks for reduced motion starts with animations off.
     """
-    try:
-        store = window.localStorage
-    except Exception as err:  # a JsException: storage disabled for this origin
-        console.warn(f"Oska: settings will not be kept ({err})")
-        store = None
     calm = bool(window.matchMedia(REDUCED_MOTION).matches)
-    return LocalStorageSettings(store, lambda message: console.warn(f"Oska: {message}"),
-                                defaults={"animation": "off"} if calm else None)
+    return LocalStorageSettings(store, warn, defaults={"animation": "off"} if calm else None)
 
 
 class BrowserFrontEnd:
@@ -261,7 +273,9 @@ def start() -> BrowserFrontEnd:
         The running front end.
     """
     width, height, _ = window_size()
-    front_end = BrowserFrontEnd(App(open_settings(), width, height, can_quit=False,
-                                    speaker=open_speaker()))
+    store = local_storage()
+    keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY), warn)
+    front_end = BrowserFrontEnd(App(open_settings(store), width, height, can_quit=False,
+                                    speaker=open_speaker(), keeper=keeper))
     front_end.start()
     return front_end

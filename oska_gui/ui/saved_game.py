@@ -1,0 +1,162 @@
+"""The game in progress, kept between runs: a quit, a reload or a crash loses nothing.
+
+The App hands its game to a ``GameKeeper`` every frame; the keeper writes it to a
+storage (a JSON file on the desktop, ``localStorage`` in the browser) whenever its
+record changes, and clears it when the game ends. At start the App reads it back and
+offers to resume. What comes back is checked move by move against the rules, so a
+damaged or hand-edited file is ignored (with a reason), never played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from oska_gui.core.types import Position
+
+from .games import make_game
+from .match import Match
+from .settings import LevelKey, Settings, Storage
+
+VERSION = 1
+
+
+class SavedGameError(ValueError):
+    """A saved game that cannot be resumed, with the reason."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game's choices, its record from the first position, and the move on the board."""
+
+    settings: Settings
+    positions: tuple[Position, ...]
+    cursor: int
+
+    def to_dict(self) -> dict:
+        """Return the game as a dict of JSON values."""
+        return {"version": VERSION, "settings": self.settings.to_dict(),
+                "positions": [list(pos) for pos in self.positions], "cursor": self.cursor}
+
+
+def of_match(match: Match) -> SavedGame:
+    """Return what is kept of ``match``: its settings, record and cursor."""
+    history = match.history
+    return SavedGame(match.settings, tuple(history.positions), history.cursor)
+
+
+def from_dict(data: Any) -> SavedGame:
+    """Return the saved game in ``data``, checked against the rules.
+
+    Args:
+        data: what the storage held (any JSON value).
+
+    Returns:
+        The game, ready to resume.
+
+    Raises:
+        SavedGameError: if it is not a game this version wrote, or its moves are not
+            legal, or it is over at its cursor (nothing to resume).
+    """
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        raise SavedGameError("not a saved game of this version")
+    settings = Settings.from_dict(data.get("settings"))
+    if settings.to_dict() != data.get("settings"):
+        raise SavedGameError("its settings are not valid")
+    positions = _positions(data.get("positions"))
+    cursor = data.get("cursor")
+    if type(cursor) is not int or not 0 <= cursor < len(positions):
+        raise SavedGameError("its move number is out of range")
+    game = make_game(settings.kind, settings.n)
+    if positions[0] != game.start():
+        raise SavedGameError("it does not begin at the starting position")
+    for before, after in zip(positions, positions[1:], strict=False):
+        if after not in game.children(before):
+            raise SavedGameError("it holds a move the rules do not allow")
+    if game.outcome(positions[cursor]) is not None:
+        raise SavedGameError("it is over")
+    return SavedGame(settings, positions, cursor)
+
+
+def _positions(value: Any) -> tuple[Position, ...]:
+    """Return ``value`` read as a non-empty list of positions ([white, black, turn])."""
+    if not isinstance(value, list) or not value:
+        raise SavedGameError("it has no positions")
+    positions = []
+    for item in value:
+        if (not isinstance(item, list) or len(item) != 3
+                or not all(type(v) is int and v >= 0 for v in item) or item[2] not in (0, 1)):
+            raise SavedGameError("a position is not [white, black, turn]")
+        positions.append(Position(*item))
+    return tuple(positions)
+
+
+def worth_keeping(match: Match) -> bool:
+    """Return True for a game to keep: not over, not a replay, no external bot (those
+    come from the command line and cannot be brought back by themselves)."""
+    return (not match.over and match.replay is None
+            and LevelKey.EXTERNAL not in (match.settings.levels[side]
+                                 for side in match.settings.computer_sides()))
+
+
+class GameKeeper:
+    """Keeps the App's game in a storage whenever its record changes."""
+
+    def __init__(self, storage: Storage | None,
+                 warn: Callable[[str], None] | None = None) -> None:
+        """Keep games in ``storage`` (None: keep nothing).
+
+        Args:
+            storage: where the game is written ({} once there is none to keep).
+            warn: called with a sentence when a saved game cannot be resumed.
+        """
+        self.storage = storage
+        self.warn = warn
+        self._kept: tuple[int, int, int, Position] | None = None
+
+    def load(self) -> SavedGame | None:
+        """Return the saved game to resume, or None (a bad one is reported and dropped)."""
+        if self.storage is None:
+            return None
+        try:
+            data = self.storage.load()
+        except Exception:  # a broken store costs the saved game, never the program
+            return None
+        if not data:
+            return None
+        try:
+            return from_dict(data)
+        except SavedGameError as err:
+            if self.warn is not None:
+                self.warn(f"the saved game cannot be resumed: {err}")
+            self._write({})
+            return None
+
+    def keep(self, match: Match | None) -> None:
+        """Write ``match`` if its record changed since the last call (clear it once it
+        is over, or when there is no game).
+
+        Args:
+            match: the App's game, or None.
+        """
+        if self.storage is None:
+            return
+        if match is None:
+            key = None
+        else:
+            history = match.history
+            key = (id(match), len(history.positions), history.cursor, history.current)
+        if key == self._kept:
+            return
+        self._kept = key
+        keep = match is not None and worth_keeping(match)
+        self._write(of_match(match).to_dict() if keep and match is not None else {})
+
+    def _write(self, data: dict) -> None:
+        """Save ``data``, ignoring a store that fails (the game goes on)."""
+        try:
+            if self.storage is not None:
+                self.storage.save(data)
+        except Exception:  # the game goes on without saving, as with private browsing
+            return
