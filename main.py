@@ -64,7 +64,7 @@ async def main(options: argparse.Namespace) -> None:
     import pygame
 
     from oska_gui.desktop.loop import DesktopRunner
-    from oska_gui.desktop.options import bots_of, replay_of
+    from oska_gui.desktop.options import bots_of
     from oska_gui.desktop.speaker import MixerSpeaker
     from oska_gui.desktop.storage import JsonFileStorage, game_path
     from oska_gui.ui.app import App
@@ -86,7 +86,7 @@ async def main(options: argparse.Namespace) -> None:
         pygame.quit()
         exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
     if options.replay is not None:
-        app.replay(replay_of(options.replay))
+        app.replay(options.replay)
     try:
         await runner.run(frames=options.frames)
     finally:

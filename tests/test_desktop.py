@@ -32,7 +32,6 @@ from desktop_helpers import (
 )
 
 from oska_gui.desktop.events import translate
-from oska_gui.desktop.options import replay_of
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.ui import theme
@@ -360,7 +359,7 @@ def test_replay_screenshot_steps_with_the_arrow_keys() -> None:
     outcome = rules.outcome(line[-1])
     record = records.from_positions(line, 6, "AI depth 2 (strong)", "mine.py", outcome)
     runner = runner_for(QUICK)
-    runner.app.replay(replay_of(record))
+    runner.app.replay(record)
     runner.step(0.02)
     match = runner.app.game.match
     for _ in range(7):

@@ -118,7 +118,7 @@ OPTIONS = {
     "analyze": ["--depth", "--time", "--evaluator", "--solve-limit"],
 }
 POSITIONALS = {"selfplay": 0, "match": 1, "check": 1, "analyze": 2}
-EXPENSIVE = ["oska_gui.cli.selfplay.play_game", "oska_gui.cli.match.play_match",
+EXPENSIVE = ["oska_gui.cli.selfplay.play", "oska_gui.cli.match.play_match",
              "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.print_search"]
 
 

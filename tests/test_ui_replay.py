@@ -8,7 +8,6 @@ import pytest
 from ui_fakes import RecordingCanvas
 
 from oska_gui.core.types import WHITE, Outcome, Termination
-from oska_gui.desktop.options import replay_of
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.ui.app import REPLAY_TOAST, App
@@ -51,7 +50,7 @@ def record_of(line: list, n: int = 4, outcome: Outcome | None = None,
 def replay_app(record: records.Record, storage: MemoryStorage | None = None) -> App:
     """Return an App showing ``record`` as a replay."""
     app = App(storage or MemoryStorage(QUICK), 1100, 760)
-    app.replay(replay_of(record))
+    app.replay(record)
     return app
 
 
@@ -128,8 +127,6 @@ def test_a_recorded_forfeit_ends_the_replay_at_its_last_position() -> None:
     reason = "Black forfeits: timeout (no answer within 5 s)"
     record = record_of(line, outcome=Outcome(WHITE, reason, Termination.FORFEIT),
                        forfeit="timeout")
-    replay = replay_of(record)
-    assert replay.forfeit == Outcome(WHITE, reason, Termination.FORFEIT)
     app = replay_app(record)
     match = app.game.match
     assert not match.over
@@ -160,10 +157,3 @@ def test_history_push_keeps_the_future_only_for_the_recorded_move() -> None:
     history.push("x")
     assert history.positions == ["s", "a", "x"] and history.cursor == 2
 
-
-def test_replay_names_come_from_the_record() -> None:
-    record = record_of(random_game(4, 5))
-    replay = replay_of(record)
-    assert replay.names == ("AI depth 3 (strong)", "their_bot.py")
-    assert list(replay.positions) == record.positions() and replay.kind == "oska"
-    assert replay.forfeit is None

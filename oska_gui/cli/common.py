@@ -144,8 +144,8 @@ def writable_file(path: str, option: str) -> Path:
         option: the option that named it, e.g. '--save', for the message.
     """
     target = Path(path)
-    existed = target.exists()
     try:
+        existed = target.exists()  # Python 3.11 raises ENAMETOOLONG here, not False
         with open(target, "a", encoding="utf-8"):
             pass
         if not existed:

@@ -22,6 +22,7 @@ from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.records import Record, save
+from oska_gui.play.runner import play
 from oska_gui.play.selfplay import random_opening
 
 from .common import (
@@ -35,7 +36,6 @@ from .common import (
     writable_folder,
 )
 from .players import AI_SPEC_HELP, AiMover, BotMover, Mover, parse_ai_spec
-from .playing import play_game
 from .progress import ProgressBar
 from .table import clip, render_table
 
@@ -130,7 +130,7 @@ def make_movers(args: argparse.Namespace) -> list[Mover]:
             except ValueError as error:
                 raise CliError(str(error)) from None
             bot = ExternalPlayer(spec, args.time_limit, echo=args.bot_output)
-            movers.append(BotMover(bot, args.bot_depth))
+            movers.append(BotMover(bot, oska_rules(args.n), args.bot_depth))
     except CliError:
         for mover in movers:
             mover.close()
@@ -154,7 +154,7 @@ def play_match(rules: OskaRules, movers: list[Mover],
             if a_white:  # a new opening for each pair of games
                 opening = next(openings)
             pair = (movers[0], movers[1]) if a_white else (movers[1], movers[0])
-            record = play_game(rules, opening, pair)
+            record = play(rules, pair, opening)
             results.append((record, a_white))
             bar.advance(note=f"game {game + 1}: {record.outcome.describe()}")
     return results

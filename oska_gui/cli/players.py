@@ -1,6 +1,7 @@
 """The players of command-line games: this project's AI and external bots, one interface.
 
-A ``Mover`` is asked for a move in a position and returns a ``Turn``: the child
+A ``Mover`` is a ``runner.Player`` that may hold a process (``close``): asked to think
+about a position for a slice of time, it returns a ``Turn`` once decided: the child
 position chosen and the time taken, or, for an external bot, why it forfeits.
 
 The AI is written as a short spec: ``4`` (depth 4), ``4:simple`` (depth 4, simple
@@ -20,13 +21,13 @@ from oska_gui.core.types import SIDE_LETTERS, Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import OskaRules
+from oska_gui.play.runner import Player, Turn
 
 from ..ui.games import make_game
 from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player
 from .common import CliError, finite_positive
 
 DEFAULT_EVALUATOR = "strong"
-SLICE_SECONDS = 0.25
 AI_SPEC_HELP = f"""\
 an AI is written as:
   DEPTH[:EVALUATOR]     search exactly DEPTH plies, e.g. 4 or 6:simple
@@ -37,23 +38,10 @@ an AI is written as:
 """
 
 
-@dataclass(frozen=True)
-class Turn:
-    """A player's turn: the chosen child position, or None with the forfeit reason."""
+class Mover(Player, Protocol):
+    """A player of command-line games: a runner Player that may hold a process."""
 
-    child: Position | None
-    seconds: float
-    reason: str | None = None
-    detail: str = ""
-
-
-class Mover(Protocol):
-    """Anything that plays Oska moves for the command line."""
-
-    name: str
-
-    def move(self, rules: OskaRules, pos: Position) -> Turn:
-        """Return this player's turn in ``pos`` (a game not over)."""
+    name: str  # settable: a tournament names its players itself
 
     def close(self) -> None:
         """Release what the player holds (processes)."""
@@ -116,7 +104,7 @@ def _is_positive_int(text: str) -> bool:
 
 
 class AiMover:
-    """This project's AI (the GUI's search player) as a command-line Mover."""
+    """This project's AI (the GUI's search player) as a command-line Mover (sliced)."""
 
     def __init__(self, spec: AiSpec, n: int) -> None:
         """Prepare the AI described by ``spec`` for board size ``n``."""
@@ -127,41 +115,88 @@ class AiMover:
         else:
             level = Level("cli", self.name, depth=spec.depth or 64, seconds=spec.seconds)
             self.player = SearchPlayer(game, level, spec.evaluator)
+        self._asked: Position | None = None  # the position being thought about
+        self._started = 0.0
 
-    def move(self, rules: OskaRules, pos: Position) -> Turn:
-        """Think (blocking) until the AI has chosen its move in ``pos``."""
-        start = time.perf_counter()
-        self.player.start(pos)
-        child = None
-        while child is None:
-            child = self.player.advance(SLICE_SECONDS)
-        return Turn(child, time.perf_counter() - start)
+    def think(self, position: Position, seconds: float) -> Turn | None:
+        """Think about ``position`` for a slice of ``seconds``; the Turn once decided.
+
+        Args:
+            position: the position to move in; a new one starts a new search.
+            seconds: the slice's length.
+
+        Returns:
+            The Turn with the child chosen and the time since the search began, or None.
+        """
+        if position != self._asked:
+            self._asked, self._started = position, time.perf_counter()
+            self.player.start(position)
+        child = self.player.advance(seconds)
+        if child is None:
+            return None
+        self._asked = None
+        return Turn(child, time.perf_counter() - self._started)
+
+    def stop(self) -> None:
+        """Abandon the search in progress."""
+        self.player.stop()
+        self._asked = None
 
     def close(self) -> None:
         """Nothing to release."""
 
 
 class BotMover:
-    """An external ``oskaplayer`` file as a command-line Mover."""
+    """An external ``oskaplayer`` file as a command-line Mover (sliced: it runs apart)."""
 
-    def __init__(self, bot: ExternalPlayer, depth: int) -> None:
-        """Wrap ``bot``, asking it to search ``depth`` plies; raises CliError if it won't load."""
+    def __init__(self, bot: ExternalPlayer, rules: OskaRules, depth: int) -> None:
+        """Wrap ``bot``, asking it to search ``depth`` plies; raises CliError if it won't load.
+
+        Args:
+            bot: the bot, not started yet.
+            rules: the rules of the board size played.
+            depth: the depth passed on to the bot's ``oskaplayer``.
+        """
         self.bot = bot
+        self.rules = rules
         self.depth = depth
         self.name = bot.name
+        self._asked: Position | None = None  # the position the bot was sent
         try:
             bot.wait_ready()
         except LoadError as error:
             bot.close()
             raise CliError(str(error)) from None
 
-    def move(self, rules: OskaRules, pos: Position) -> Turn:
-        """Ask the bot for its move in ``pos`` and return it, or why it forfeits."""
-        reply = self.bot.ask(rules.to_rows(pos), SIDE_LETTERS[pos.turn], self.depth)
+    def think(self, position: Position, seconds: float) -> Turn | None:
+        """Send ``position`` to the bot (once) and wait up to ``seconds`` for its answer.
+
+        Args:
+            position: the position to move in.
+            seconds: how long to wait in this slice.
+
+        Returns:
+            The Turn with the bot's move, or why it forfeits; None while it thinks.
+        """
+        rules = self.rules
+        if position != self._asked:
+            self.bot.request(rules.to_rows(position), SIDE_LETTERS[position.turn], self.depth)
+            self._asked = position
+        reply = self.bot.poll(wait=seconds)
+        if reply is None:
+            return None
+        self._asked = None
         if reply.board is None:  # a forfeit: the reply says why
             return Turn(None, reply.seconds, reply.reason, reply.summary)
-        return Turn(rules.from_rows(reply.board, 1 - pos.turn), reply.seconds)
+        return Turn(rules.from_rows(reply.board, 1 - position.turn), reply.seconds)
+
+    def stop(self) -> None:
+        """Cancel the request in progress, if any."""
+        if self._asked is not None:
+            self.bot.cancel()
+            self._asked = None
 
     def close(self) -> None:
         """Stop the bot's process."""
+        self._asked = None
         self.bot.close()

@@ -10,6 +10,7 @@ from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.records import save
+from oska_gui.play.runner import Turn, play
 from oska_gui.play.selfplay import random_opening
 
 from .common import (
@@ -22,8 +23,7 @@ from .common import (
     reason,
     writable_file,
 )
-from .players import AI_SPEC_HELP, AiMover, Turn, parse_ai_spec
-from .playing import play_game
+from .players import AI_SPEC_HELP, AiMover, parse_ai_spec
 
 EXAMPLES = """\
 examples:
@@ -69,9 +69,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}")
     opening = random_opening(rules, args.opening_plies, random.Random(args.seed))
     print_position(rules, "start", rules.start(), args.brief)
-    record = play_game(rules, opening, movers,
-                       lambda ply, before, after, turn: print_ply(
-                           rules, ply, before, after, turn, args.brief))
+    record = play(rules, movers, opening,
+                  lambda ply, before, after, turn: print_ply(
+                      rules, ply, before, after, turn, args.brief))
     print(f"\nResult after {len(record.moves)} plies: {record.outcome.describe()}")
     if args.save:
         try:

@@ -2,8 +2,8 @@
 
 Reading the options needs neither pygame nor the project's venv, so ``--help`` and
 mistakes (a missing bot file, a bad game record: one clear line and exit code 2) are
-answered before anything else happens. ``bots_of`` and ``replay_of`` then turn the
-options into what the App takes.
+answered before anything else happens. ``bots_of`` then turns the bot options into
+what the App takes; ``--replay`` is already the loaded game record.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play.records import Record, load
 
 from ..cli.common import positive_float, positive_int
-from ..ui.match import Replay
 from .bots import DEFAULT_DEPTH, ExternalBot
 
 DESCRIPTION = (
@@ -96,8 +95,3 @@ def bots_of(options: argparse.Namespace) -> dict[int, ExternalBot]:
             for side, spec in specs.items() if spec is not None}
 
 
-def replay_of(record: Record) -> Replay:
-    """Return the record as a ``Replay`` for the App: positions, names, any forfeit."""
-    forfeit = record.outcome if record.forfeit is not None else None
-    return Replay(GameKind.OSKA, record.n, tuple(record.positions()), (record.white, record.black),
-                  forfeit)

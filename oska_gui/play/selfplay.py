@@ -1,29 +1,51 @@
 """Self-play matches between two Oska players, for tuning and strength tests.
 
-A ``Player`` is an evaluator and a search depth. ``play_game`` plays one game from a
-seeded random opening (a few random plies, so that deterministic players still meet
-varied positions); ``match`` plays every opening twice, once with each player as White,
-and totals the result from the first player's point of view.
+A ``Player`` is an evaluator and a search depth, a blocking ``runner.Player``.
+``play_game`` plays one game from a seeded random opening (a few random plies, so that
+deterministic players still meet varied positions) with the ``runner``; ``match`` plays
+every opening twice, once with each player as White, and totals the result from the
+first player's point of view.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
 from oska_gui.engine.search import best_child
 from oska_gui.games.oska import OskaRules
-from oska_gui.play.records import Record, from_positions
+from oska_gui.play.records import Record
+from oska_gui.play.runner import Turn, play
 
 
 @dataclass(frozen=True)
 class Player:
-    """A computer player: a static evaluator searched ``depth`` plies deep."""
+    """A computer player: a static evaluator searched ``depth`` plies deep (blocking)."""
 
     name: str
     evaluate: Evaluator
     depth: int
+    rules: OskaRules
+
+    def think(self, position: Position, seconds: float) -> Turn:
+        """Search ``position`` to the player's depth and answer at once.
+
+        Args:
+            position: the position to move in (not over).
+            seconds: unused: the search takes what its depth takes.
+
+        Returns:
+            The Turn with the best child found and the time the search took.
+        """
+        del seconds  # a blocking player answers in its first slice
+        start = time.perf_counter()
+        child = best_child(self.rules, self.evaluate, position, self.depth)
+        return Turn(child, time.perf_counter() - start)
+
+    def stop(self) -> None:
+        """Nothing to abandon: the player never leaves a search unfinished."""
 
 
 @dataclass
@@ -81,15 +103,7 @@ def play_game(rules: OskaRules, white: Player, black: Player, opening_plies: int
     Returns:
         The finished game's record.
     """
-    line = random_opening(rules, opening_plies, rng)
-    opening = len(line) - 1
-    players = (white, black)
-    while (outcome := rules.outcome(line[-1])) is None:
-        pos = line[-1]
-        mover = players[pos.turn]
-        line.append(best_child(rules, mover.evaluate, pos, mover.depth))
-    return from_positions(line, rules.n, white.name, black.name, outcome,
-                          opening_plies=opening)
+    return play(rules, (white, black), random_opening(rules, opening_plies, rng))
 
 
 def match(rules: OskaRules, first: Player, second: Player, openings: int, opening_plies: int,

@@ -139,8 +139,8 @@ class GameJob:
 def play(job: GameJob) -> tuple[GameJob, float, bool]:
     """Play ``job``; return it, our points (1, 0.5, 0) and whether a self-made pass lost it."""
     rules = oska_rules(job.n)
-    ours = Player(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth)
-    theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth)
+    ours = Player(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth, rules)
+    theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth, rules)
     white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
     record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
     if record.outcome.winner is None:

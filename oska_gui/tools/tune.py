@@ -66,8 +66,8 @@ def play_suite(weights: Weights, suite: Suite, opponent: Weights | None) -> Matc
     for n, depth, openings in suite.cells():
         rules = oska_rules(n)
         them = simple_evaluator(rules) if opponent is None else classic_evaluator(rules, opponent)
-        cell = match(rules, Player("candidate", classic_evaluator(rules, weights), depth),
-                     Player("opponent", them, depth), openings, n - 2,
+        cell = match(rules, Player("candidate", classic_evaluator(rules, weights), depth, rules),
+                     Player("opponent", them, depth, rules), openings, n - 2,
                      seed=suite.seed * 1000 + n * 10 + depth)
         total.add(cell)
     total.games.clear()  # keep only the counts: suites are replayed many times

@@ -25,12 +25,13 @@ from oska_gui.bots.bot_process import REASONS as FORFEIT_REASONS
 from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.core.types import Position
 from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play import runner
 from oska_gui.play.records import Record, from_json
+from oska_gui.play.runner import Turn
 from oska_gui.play.selfplay import random_opening
 
 from ..cli.common import CliError
-from ..cli.players import AiMover, BotMover, Mover, Turn, parse_ai_spec
-from ..cli.playing import play_game
+from ..cli.players import AiMover, BotMover, Mover, parse_ai_spec
 from .result import GameResult, MoveTimes
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Player", "final_board", "opening_moves",
@@ -124,7 +125,7 @@ def play(task: GameTask) -> tuple[GameResult, str]:
         try:
             for colour, player in enumerate((task.white, task.black)):
                 movers.append(_mover(player, task.conditions, Path(folder) / str(colour)))
-            record = play_game(rules, opening, (movers[0], movers[1]))
+            record = runner.play(rules, movers, opening)
         finally:
             for mover in movers:
                 mover.close()
@@ -159,9 +160,12 @@ class _Unloadable:
         self.name = name
         self.detail = detail
 
-    def move(self, rules: OskaRules, pos: Position) -> Turn:
-        """Forfeit with the reason 'load'."""
+    def think(self, position: Position, seconds: float) -> Turn:
+        """Forfeit with the reason 'load' (at once, whatever the position)."""
         return Turn(None, 0.0, "load", self.detail)
+
+    def stop(self) -> None:
+        """Nothing to abandon."""
 
     def close(self) -> None:
         """Nothing to release: no process is running."""
@@ -185,7 +189,7 @@ def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
         external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
                                   echo=conditions.echo)
         try:
-            mover = BotMover(external, conditions.depth)
+            mover = BotMover(external, oska_rules(conditions.n), conditions.depth)
         except CliError as error:  # the message names the file by its temporary path
             return _Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
     named: _Named = mover

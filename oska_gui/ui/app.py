@@ -30,6 +30,8 @@ from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
+from oska_gui.engine.registry import GameKind
+from oska_gui.play.records import Record
 
 from .canvas import Canvas
 from .confirm import QUIT_KEYS, STAY_KEYS, confirm_layout, draw_confirm
@@ -39,7 +41,7 @@ from .games import GameAdapter, make_game
 from .help import draw_help
 from .history import History
 from .intents import Action, Choose, Intent
-from .match import Match, PlayerFactory, Replay, default_players
+from .match import Match, PlayerFactory, default_players
 from .memory import GcPacer
 from .players import BotSource, Player
 from .saved_game import GameKeeper, SavedGame
@@ -210,16 +212,16 @@ class App:
         self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer,
                          display=self._current_settings))
 
-    def replay(self, replay: Replay) -> None:
-        """Show the recorded game ``replay`` at its start, its moves ready to redo.
+    def replay(self, record: Record) -> None:
+        """Show the recorded game ``record`` at its start, its moves ready to redo.
 
         It is played as a two-player game, so that Redo / Undo (and the arrow keys)
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
         """
-        game = make_game(replay.kind, replay.n)
-        settings = replace(self.settings, kind=game.kind, n=replay.n, mode=Mode.HVH)
-        scene = self._show(Match(game, settings, self._player, replay=replay,
+        game = make_game(GameKind.OSKA, record.n)  # records are of Oska games
+        settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
+        scene = self._show(Match(game, settings, self._player, replay=record,
                                  reclaimer=self.pacer.reclaimer,
                                  display=self._current_settings))
         scene.say(REPLAY_TOAST)

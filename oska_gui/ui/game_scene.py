@@ -457,7 +457,7 @@ class GameScene:
         if player is not None:
             return f"Computer · {player.name}"
         if match.replay is not None:
-            return match.replay.names[side]
+            return (match.replay.white, match.replay.black)[side]
         return "You" if self.mode == Mode.HVC else "Human"
 
     def _status(self, canvas: Canvas, rect: Rect, line: float) -> None:

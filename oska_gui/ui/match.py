@@ -7,16 +7,18 @@ and records what happened as ``Played`` and ``Announced`` events for the scene t
 animate. ``status_text`` is the one-line summary shown (and mirrored into the page by
 the browser): whose turn, thinking depth, pass, or the game-over sentence.
 
-A match may also step through a recorded game (``Replay``): its positions are the
-redo future from the start, and a recorded forfeit ends the game at its last position.
+A match may also step through a recorded game (a ``records.Record``): its positions
+are the redo future from the start, and a recorded forfeit ends the game at its last
+position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from oska_gui.core.types import SIDE_NAMES, Move, Outcome, Termination
+from oska_gui.play.records import Record
 
 from .games import GameAdapter, Position
 from .hints import HintPlayer
@@ -49,22 +51,6 @@ class Announced:
     text: str
 
 
-@dataclass(frozen=True)
-class Replay:
-    """A recorded game to step through.
-
-    ``positions`` run from the game's first position to its last, one move apart;
-    ``names`` are the players' names (White's, Black's); ``forfeit`` is how the game
-    ended when a player forfeited (the rules cannot tell from the last position).
-    """
-
-    kind: str
-    n: int
-    positions: Sequence[Position]
-    names: tuple[str, str]
-    forfeit: Outcome | None = None
-
-
 Event = Played | Announced
 PlayerFactory = Callable[[GameAdapter, Settings, int], Player]
 
@@ -83,7 +69,7 @@ class Match:
 
     def __init__(self, game: GameAdapter, settings: Settings,
                  make: PlayerFactory = default_players, start: Position | None = None,
-                 replay: Replay | None = None, reclaimer: Reclaimer | None = None,
+                 replay: Record | None = None, reclaimer: Reclaimer | None = None,
                  display: Callable[[], Settings] | None = None,
                  history: History | None = None) -> None:
         """Start a game of ``game`` as ``settings`` say (mode, sides, levels).
@@ -105,10 +91,11 @@ class Match:
         self.game = game
         self.settings = settings
         self.replay = replay
+        self._replayed = [] if replay is None else replay.positions()
         if history is not None:
             self.history = history
-        elif replay is not None:
-            self.history = History(replay.positions[0], replay.positions[1:])
+        elif self._replayed:
+            self.history = History(self._replayed[0], self._replayed[1:])
         else:
             self.history = History(game.start() if start is None else start)
         self.players: dict[int, Player] = {side: make(game, settings, side)
@@ -348,9 +335,9 @@ class Match:
         replay, history = self.replay, self.history
         if replay is None or replay.forfeit is None:
             return None
-        at_end = (history.cursor == len(replay.positions) - 1
-                  and history.positions == list(replay.positions))
-        return replay.forfeit if at_end else None
+        at_end = (history.cursor == len(self._replayed) - 1
+                  and history.positions == self._replayed)
+        return replay.outcome if at_end else None
 
     def toggle_pause(self) -> None:
         """Pause or resume a computer-vs-computer game (no effect in other modes, or once
