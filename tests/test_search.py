@@ -175,6 +175,7 @@ def test_alpha_beta_stays_exact_when_tables_are_emptied(case: tuple, name: str) 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(search, "PAUSE_EVERY", 3)
         patch.setattr(search, "TABLE_LIMIT", 5)
+        patch.setattr(search, "MOVES_LIMIT", 5)
         check_against_minimax(rules, evaluator(rules, name), pos, depth)
 
 
@@ -419,6 +420,31 @@ def test_the_search_is_deterministic(case: tuple, name: str) -> None:
     rules, pos, depth = case
     evaluate = evaluator(rules, name)
     assert analyse(rules, evaluate, pos, depth) == analyse(rules, evaluate, pos, depth)
+
+
+class Forgetful(dict):
+    """A cache that never keeps anything: every lookup misses."""
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """Forget ``key`` and ``value`` at once."""
+
+
+@slow(60)
+@given(case=oska_cases(), name=st.sampled_from(EVALUATOR_NAMES))
+def test_the_move_lists_and_static_scores_kept_change_nothing(case: tuple, name: str) -> None:
+    """A search that recomputes every move list and leaf visits the same nodes in the
+    same order: the same score, best child, line and node count at every depth."""
+    rules, pos, depth = case
+    evaluate = evaluator(rules, name)
+    searches = [AlphaBeta(rules, evaluate), AlphaBeta(rules, evaluate)]
+    searches[1].moves, searches[1].static = Forgetful(), Forgetful()
+    results = []
+    for searcher in searches:
+        progress = search.Progress()
+        run(searcher.deepen(pos, depth, progress))
+        results.append((progress, searcher.nodes))
+    assert results[0] == results[1]
+    assert searches[0].moves and not searches[1].moves
 
 
 def test_a_finished_game_cannot_be_searched() -> None:

@@ -25,9 +25,14 @@ huge depth on a drawn position then costs no more than the depth the game can la
 
 Move ordering, which only changes the speed, never the value: the table's best child
 from an earlier search first, then the game's own order (captures first in Oska).
-Static scores are cached, as many move orders lead to the same leaf. The table and the
-cache are emptied when they grow past ``TABLE_LIMIT`` entries, which bounds the memory
-of long searches (about 150 MB for Oska at worst).
+Static scores are cached, as many move orders lead to the same leaf, and so are finished
+leaves, so a leaf met again costs one lookup. Each searched position keeps its list of
+children, since the next iteration of deepening (and transpositions) comes back to it;
+the table is read before the game is asked whether a position is over (it never holds
+a finished one). None of this changes the nodes visited or their order. The table and
+the score cache are emptied when they grow past ``TABLE_LIMIT`` entries, the move
+lists past ``MOVES_LIMIT`` children in all, which bounds the memory of long searches
+(about 170 MB for Oska at worst).
 
 **Why generators.** The desktop loop and the browser (Pyodide, no threads) must keep
 drawing frames while the computer thinks. Each interior node of the search is a
@@ -55,7 +60,9 @@ WIN_BOUND = WIN - 10_000
 INFINITY = 2 * WIN
 PAUSE_EVERY = 512
 TABLE_LIMIT = 1 << 18
+MOVES_LIMIT = 1 << 18  # children kept in move lists: about 40 MB on boards up to n = 8
 EXACT, LOWER, UPPER = 0, 1, 2
+FINISHED = 4 * WIN  # the static cache's mark of a finished game, beyond any evaluation
 
 
 
@@ -113,8 +120,13 @@ class AlphaBeta:
         # table[state] = (depth, bound flag, score relative to state, best child,
         #                 whether the score depends on the depth limit)
         self.table: dict = {}
-        # static[state] = evaluate(state), for states met as non-terminal leaves
+        # static[state] = evaluate(state) for unfinished leaves, FINISHED + the result
+        # (+1/0/-1 for the side to move) for finished ones
         self.static: dict = {}
+        # moves[state] = game.children(state), for states searched (iterative deepening
+        # and transpositions come back to them)
+        self.moves: dict = {}
+        self.moves_kept = 0  # the children the lists in ``moves`` hold, in all
         self.nodes = 0
         # how many depth-dependent scores (horizon evaluations, table entries that
         # rest on them) the search has used: a node's score depends on the depth limit
@@ -144,12 +156,13 @@ class AlphaBeta:
             self._make_room()
             yield
         game = self.game
-        result = game.terminal(state)
-        if result is not None:
-            return result * (WIN - ply)
         entry = self.table.get(state)
-        hint = None
-        if entry is not None:
+        if entry is None:  # the table holds no finished game: only a new state can be one
+            result = game.terminal(state)
+            if result is not None:
+                return result * (WIN - ply)
+            hint = None
+        else:
             stored_depth, flag, value, hint, deep = entry
             if stored_depth == depth:
                 value = _from_table(value, ply)
@@ -157,12 +170,15 @@ class AlphaBeta:
                     self.horizon_uses += deep
                     return value
         uses_before = self.horizon_uses
-        kids = game.children(state)
-        if not kids:
-            return game.stuck_result * (WIN - ply)
+        kids = self.moves.get(state)
+        if kids is None:
+            kids = game.children(state)
+            if not kids:
+                return game.stuck_result * (WIN - ply)
+            self.moves[state] = kids
+            self.moves_kept += len(kids)
         if hint is not None and kids[0] != hint and hint in kids:
-            kids.remove(hint)
-            kids.insert(0, hint)
+            kids = [hint, *(kid for kid in kids if kid != hint)]  # the cached list stays as is
         if depth == 1:
             best, best_kid = self._frontier(kids, beta, ply + 1)
         else:
@@ -230,15 +246,15 @@ class AlphaBeta:
         visited = evaluated = 0
         for kid in kids:
             visited += 1
-            result = terminal(kid)
-            if result is not None:
-                score = -result * end
-            else:
+            value = static.get(kid)
+            if value is None:
+                result = terminal(kid)
+                value = static[kid] = self.evaluate(kid) if result is None else FINISHED + result
+            if value < FINISHED - 1:
                 evaluated += 1
-                value = static.get(kid)
-                if value is None:
-                    value = static[kid] = self.evaluate(kid)
                 score = -value
+            else:  # a finished game: -result * end
+                score = (FINISHED - value) * end
             if score > best:
                 best, best_kid = score, kid
                 if score >= beta:
@@ -258,6 +274,8 @@ class AlphaBeta:
             self.table = self._replace(self.table)
         if len(self.static) > TABLE_LIMIT:
             self.static = self._replace(self.static)
+        if self.moves_kept > MOVES_LIMIT:
+            self.moves, self.moves_kept = self._replace(self.moves), 0
 
     def _replace(self, full: dict) -> dict:
         """Hand the outgrown table ``full`` to ``discard`` (or empty it); return a new one."""

@@ -117,7 +117,7 @@ class Player(Protocol):
 def release(thinker: Thinker, reclaimer: Reclaimer | None) -> None:
     """Hand a finished or abandoned search's tables to ``reclaimer`` (None: drop them)."""
     if reclaimer is not None:
-        reclaimer.take(thinker.search.table, thinker.search.static)
+        reclaimer.take(thinker.search.table, thinker.search.static, thinker.search.moves)
 
 
 class SearchPlayer:
