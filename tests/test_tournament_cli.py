@@ -6,11 +6,12 @@ import json
 import signal
 import sqlite3
 import subprocess
+import sys
 import textwrap
 import time
 from pathlib import Path
 
-from cli_helpers import write_bot
+from cli_helpers import table_rows, write_bot
 from hostile_helpers import tagged, wait_until
 from tournament_helpers import (
     crosstable,
@@ -176,3 +177,17 @@ def test_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         assert result.returncode == 2, args
         assert words in result.stderr.strip().splitlines()[-1]
         assert "Traceback" not in result.stderr
+
+
+def test_the_throughput_benchmark_plays_its_games_and_prints_a_rate() -> None:
+    """``tourney_bench`` plays the games on local processes and prints one row per
+    worker count (the figures are not checked: timing belongs to the command)."""
+    env, _ = tagged_env()
+    done = subprocess.run([sys.executable, "-m", "oska_gui.tools.tourney_bench", "--games", "2",
+                           "--depth", "1", "--workers", "1", "2"], env=env, capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    rows = table_rows(done.stdout, "where")
+    assert [(row["where"], row["workers"], row["games"]) for row in rows] == [
+        ("local processes", "1", "2"), ("local processes", "2", "2")]
+    assert all(float(row["games/s"]) > 0 for row in rows)

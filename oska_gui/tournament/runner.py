@@ -96,7 +96,7 @@ def cluster_games(tasks: list[GameTask],
     Yields each game as it ends. Raises CliError when the ``cluster`` extra is missing
     or the scheduler cannot be reached.
     """
-    distributed = _distributed()
+    distributed = load_distributed()
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
@@ -114,7 +114,7 @@ def cluster_games(tasks: list[GameTask],
             yield finished
 
 
-def _distributed() -> Any:
+def load_distributed() -> Any:
     """Return the ``distributed`` module; raises CliError saying how to install it."""
     try:
         import distributed
