@@ -62,8 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     """Return the argument parser of the ``oska`` command with every subcommand."""
     parser = argparse.ArgumentParser(
         prog="oska", description="Oska from the command line: self-play, matches against "
-                                 "other people's bots, a movegen checker, analysis and "
-                                 "exact solving.",
+                                 "other people's bots, tournaments, a movegen checker, "
+                                 "analysis and exact solving.",
         epilog="Run 'oska COMMAND --help' for a command's options.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
