@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from oska_gui.core.types import Outcome, Termination
 from oska_gui.games.oska import BLACK, WHITE, Position, oska_rules
 from oska_gui.play.records import Record, from_positions
@@ -35,7 +37,22 @@ def test_a_match_game_scores_a_point_for_one_side() -> None:
     jobs = [strength.GameJob(4, 2, "race", 11, colour) for colour in (WHITE, BLACK)]
     results = [strength.play(job) for job in jobs]
     assert results == [strength.play(job) for job in jobs]
-    assert all(points in (0.0, 0.5, 1.0) for _, points, _ in results)
+    assert all(result.points in (0.0, 0.5, 1.0) for result in results)
+    assert all(oska_rules(4).outcome(result.final).reason == result.reason for result in results)
+
+
+def test_losses_are_listed_with_their_final_positions(capsys: pytest.CaptureFixture) -> None:
+    """``--losses`` prints each lost game: the match, why it ended and the board."""
+    strength.main(["--sizes", "6", "--depths", "2", "--games", "6", "--workers", "1",
+                   "--skip", "choices,timed,speed", "--losses"])
+    out = capsys.readouterr().out
+    plan = strength.replace(strength.QUICK, sizes=(6,), depths=(2,), games=6)
+    lost = [strength.play(job) for job in strength.game_jobs(plan)]
+    lost = [result for result in lost if result.points == 0.0]
+    assert lost and f"{len(lost)} games lost" in out
+    for result in lost:
+        assert strength.describe_loss(result) in out
+        assert str(oska_rules(6).to_rows(result.final)) in out
 
 
 def test_a_timed_game_ends_with_a_result() -> None:

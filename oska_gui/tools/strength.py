@@ -12,7 +12,8 @@ Prints three tables, using every core:
 2. **Equal-depth matches.** The default evaluator against each sparring partner
    (``race``, ``simple``, ``classic``) at equal depth, both colours from seeded random
    openings (``n - 2`` random plies), as the share of the points; also how many games
-   were lost by a pass forced by the loser's own pieces.
+   were lost by a pass forced by the loser's own pieces (``--losses`` prints how every
+   lost game ended).
 3. **Equal time.** The default evaluator against ``classic`` with the same thinking
    time a move (iterative deepening, as the timed levels play): what a slower but
    better evaluator is worth where players feel it.
@@ -24,13 +25,15 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import textwrap
 import time
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
-from oska_gui.core.types import BLACK, WHITE, Position
+from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -136,18 +139,27 @@ class GameJob:
     colour: int
 
 
-def play(job: GameJob) -> tuple[GameJob, float, bool]:
-    """Play ``job``; return it, our points (1, 0.5, 0) and whether a self-made pass lost it."""
+class GameResult(NamedTuple):
+    """How one game of a match ended for us."""
+
+    job: GameJob
+    points: float  # 1, 0.5 or 0
+    self_blocked: bool  # lost by a pass forced by our own pieces
+    final: Position  # the position the game ended in
+    reason: str  # why it ended (``Outcome.reason``)
+
+
+def play(job: GameJob) -> GameResult:
+    """Play ``job``; return our points, whether a self-made pass lost it, and its end."""
     rules = oska_rules(job.n)
     ours = Player(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth, rules)
     theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth, rules)
     white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
     record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
-    if record.outcome.winner is None:
-        return job, 0.5, False
-    if record.outcome.winner == job.colour:
-        return job, 1.0, False
-    return job, 0.0, self_blocked_pass(rules, record, job.colour)
+    winner, final = record.outcome.winner, record.positions()[-1]
+    points = 0.5 if winner is None else float(winner == job.colour)
+    self_blocked = points == 0.0 and self_blocked_pass(rules, record, job.colour)
+    return GameResult(job, points, self_blocked, final, record.outcome.reason)
 
 
 def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
@@ -174,21 +186,36 @@ def game_jobs(plan: Plan) -> list[GameJob]:
             for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
 
 
-def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], int]:
+def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], list[GameResult]]:
     """Return one row per board size and depth (our share of the points per opponent)
-    and how many games were lost by a pass forced by the loser's own pieces."""
+    and the games we lost."""
     points: dict[tuple[int, int, str], list[float]] = {}
-    walled = 0
-    for job, score, self_blocked in pool.map(play, game_jobs(plan), chunksize=2):
-        points.setdefault((job.n, job.depth, job.opponent), []).append(score)
-        walled += self_blocked
+    lost = []
+    for result in pool.map(play, game_jobs(plan), chunksize=2):
+        job = result.job
+        points.setdefault((job.n, job.depth, job.opponent), []).append(result.points)
+        if result.points == 0.0:
+            lost.append(result)
     rows = []
     for n in plan.sizes:
         for depth in plan.depths:
             cells = [points[n, depth, opponent] for opponent in plan.opponents]
             rows.append([str(n), str(depth)] + [f"{100 * sum(c) / len(c):.0f} % ({len(c)})"
                                                 for c in cells])
-    return rows, walled
+    return rows, lost
+
+
+def describe_loss(result: GameResult) -> str:
+    """Return a lost game in a few lines: the match, why it ended, its final position
+    (as the row strings ``oska analyze`` reads, and as a picture)."""
+    job = result.job
+    rules = oska_rules(job.n)
+    pass_note = "; lost by a pass forced by our own pieces" if result.self_blocked else ""
+    return "\n".join([
+        f"n = {job.n}, depth {job.depth}, against {job.opponent}, opening seed {job.seed}, "
+        f"{DEFAULT_EVALUATOR} played {SIDE_WORDS[job.colour]}: {result.reason}{pass_note}",
+        f"  {rules.to_rows(result.final)}",
+        textwrap.indent(rules.picture(result.final), "    ")])
 
 
 # -- equal time -------------------------------------------------------------------------
@@ -270,6 +297,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
     parser.add_argument("--positions", type=int, help="exact positions per dataset")
     parser.add_argument("--skip", default="", help="sections to skip: choices,matches,timed,speed")
+    parser.add_argument("--losses", action="store_true",
+                        help="print the final position of every match game lost")
+    parser.add_argument("--workers", type=int, default=os.cpu_count(),
+                        help="processes playing at once (default: one per core)")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
     plan = replace(
@@ -278,16 +309,21 @@ def main(argv: list[str] | None = None) -> int:
         depths=tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
         games=args.games or plan.games, positions=args.positions or plan.positions)
     start = time.perf_counter()
-    with ProcessPoolExecutor(os.cpu_count()) as pool:
+    with ProcessPoolExecutor(args.workers) as pool:
         if "choices" not in args.skip:
             print_table("Exact choices: moves that throw the game-theoretic value away",
                         ["dataset", "chosen by", "positions", "value lost"],
                         choice_rows(plan, pool))
         if "matches" not in args.skip:
-            rows, walled = match_rows(plan, pool)
+            rows, lost = match_rows(plan, pool)
             print_table(f"Equal depth: {DEFAULT_EVALUATOR}'s share of the points (games)",
                         ["n", "depth", *plan.opponents], rows)
+            walled = sum(result.self_blocked for result in lost)
             print(f"games lost by a pass forced by the loser's own pieces: {walled}")
+            if args.losses:
+                print(f"\n{len(lost)} games lost, as they ended:")
+                for result in lost:
+                    print(describe_loss(result))
         if "timed" not in args.skip:
             print_table(f"Equal time: {DEFAULT_EVALUATOR}'s share of the points (games)",
                         ["n", "a move", "against", "score"], timed_rows(plan, pool))
