@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import signal
 import sqlite3
@@ -11,6 +13,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from cli_helpers import table_rows, write_bot
 from hostile_helpers import tagged, wait_until
 from tournament_helpers import (
@@ -22,6 +25,7 @@ from tournament_helpers import (
     tournament_command,
 )
 
+from oska_gui import cli
 from oska_gui.play.records import from_json
 
 AI = "AI depth 1 (strong)"
@@ -191,3 +195,41 @@ def test_the_throughput_benchmark_plays_its_games_and_prints_a_rate() -> None:
     assert [(row["where"], row["workers"], row["games"]) for row in rows] == [
         ("local processes", "1", "2"), ("local processes", "2", "2")]
     assert all(float(row["games/s"]) > 0 for row in rows)
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--db", ""], "give the database a file name"),
+    (["--db", "a\x00b"], "cannot use it as the tournament database"),
+    (["--db", "."], "cannot use it as the tournament database"),
+    (["--scheduler", " "], "give the scheduler's address"),
+    (["--scheduler", "xyz"], "cannot reach the Dask scheduler at 'xyz'"),
+    (["--scheduler", "ucx://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    (["--workers", "100000"], "expected at most 1024 workers, got 100000"),
+    (["--games", str(10**9)], "may have at most 1,000,000"),
+    (["--report", "a\x00b.html"], "--report"),
+    (["big.py"], "too big for a bot that travels with every game"),
+    (["latin1.py"], "'utf-8' codec can't decode"),
+])
+def test_hostile_arguments_are_one_line_errors_before_any_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], words: str) -> None:
+    """An empty, NUL-holding or folder database, a blank or bad scheduler address,
+    absurd worker or game counts, a huge or non-UTF-8 bot: exit code 2 and one line,
+    in-process with the games replaced by an exception (no game may start)."""
+    monkeypatch.chdir(tmp_path)
+    write_bot(tmp_path, "good")
+    (tmp_path / "big.py").write_text("# " + "x" * 2_000_000 + "\n", encoding="utf-8")
+    (tmp_path / "latin1.py").write_bytes("# caf\xe9\n".encode("latin-1"))
+    monkeypatch.setattr("oska_gui.tournament.command.local_games", started)
+    argv = ["tournament", "good.py", *args, "--ai", "1"]
+    if "--db" not in args:
+        argv += ["--db", "t.sqlite"]
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        assert cli.main(argv) == 2
+    assert words in err.getvalue().strip().splitlines()[-1]
+    assert "Traceback" not in err.getvalue()
+
+
+def started(*args: object) -> None:
+    """Stand in for playing the games: fail the test, the checks should have stopped it."""
+    raise AssertionError("games started despite bad input")

@@ -11,6 +11,7 @@ import os
 from .common import add_bot_options, add_subcommand, board_size, natural_int, positive_int
 from .players import AI_SPEC_HELP
 
+MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
 EXAMPLES = """\
 examples:
   oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite --report class.html
@@ -50,7 +51,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--report", metavar="FILE.html",
                         help="write an HTML report, with the game records in "
                              "FILE-games/ beside it (needs the report extra: matplotlib)")
-    parser.add_argument("--workers", type=positive_int, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=worker_count, default=os.cpu_count() or 1,
                         metavar="W", help="local processes playing games (default: one "
                                           f"per core, {os.cpu_count() or 1} here)")
     parser.add_argument("--scheduler", metavar="ADDRESS",
@@ -58,6 +59,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                              "(needs the cluster extra)")
     add_bot_options(parser, "move of an external bot", "the bots")
     parser.set_defaults(run=run)
+
+
+def worker_count(text: str) -> int:
+    """Return ``text`` as a number of local worker processes, 1 to ``MAX_WORKERS``."""
+    count = positive_int(text)
+    if count > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_WORKERS} workers, got {count}")
+    return count
 
 
 def run(args: argparse.Namespace) -> int:

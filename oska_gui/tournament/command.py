@@ -34,6 +34,7 @@ from .standings import (
 from .store import Store, StoreError
 
 BAR_WIDTH = 16
+MAX_GAMES = 1_000_000  # every game's task is listed before the first is played
 
 
 def run_tournament(args: argparse.Namespace) -> int:
@@ -47,6 +48,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     report = _report_path(args.report)
     settings = Settings(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
+    _check_size(len(players), args.games)
     tasks = schedule(players, settings)
     try:
         store = Store(args.db)
@@ -70,6 +72,14 @@ def run_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_size(entrants: int, games: int) -> None:
+    """Raise CliError when the tournament has more games than can be listed up front."""
+    total = entrants * (entrants - 1) // 2 * games
+    if total > MAX_GAMES:
+        raise CliError(f"{entrants} entrants playing {games} games a pair make {total:,} "
+                       f"games; a tournament may have at most {MAX_GAMES:,}")
+
+
 def _report_path(path: str | None) -> Path | None:
     """Return the report's path, once it can be written and matplotlib is there (checked
     before any game is played); None when no report was asked for."""
@@ -82,7 +92,7 @@ def _report_path(path: str | None) -> Path | None:
 def _games(todo: list[GameTask],
            args: argparse.Namespace) -> Generator[Finished, None, None]:
     """Return the iterator of finished games: on the cluster, or on local processes."""
-    if args.scheduler:
+    if args.scheduler is not None:
         return cluster_games(todo, args.scheduler)
     return local_games(todo, args.workers)
 

@@ -38,6 +38,9 @@ __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Player", "final_board",
            "play", "read_ai", "read_bot", "save_record"]
 
 
+MAX_BOT_BYTES = 1024 * 1024  # a bot's source goes into every one of its games' tasks
+
+
 @dataclass(frozen=True)
 class BotFile:
     """A bot as it travels to a worker: its file's name and source, and the function."""
@@ -86,7 +89,12 @@ def read_bot(text: str) -> tuple[str, BotFile]:
     """
     try:
         spec = parse_bot_spec(text)
-        source = Path(spec.path).read_text(encoding="utf-8")
+        with open(spec.path, "rb") as file:
+            raw = file.read(MAX_BOT_BYTES + 1)
+        if len(raw) > MAX_BOT_BYTES:
+            raise ValueError(f"over {MAX_BOT_BYTES:,} bytes, too big for a bot that travels "
+                             "with every game")
+        source = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
     return str(spec), BotFile(Path(spec.path).name, spec.function, source)

@@ -33,7 +33,7 @@ from .games import GameTask, play
 from .result import GameResult
 
 Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
-CONNECT_SECONDS = 20
+CONNECT_SECONDS = 10
 MIN_IN_FLIGHT = 8
 POLL_SECONDS = 0.5
 
@@ -97,9 +97,11 @@ def cluster_games(tasks: list[GameTask],
     or the scheduler cannot be reached.
     """
     distributed = load_distributed()
+    if not address.strip():
+        raise CliError("--scheduler: give the scheduler's address, e.g. tcp://10.0.0.5:8786")
     try:
         client = distributed.Client(address, timeout=CONNECT_SECONDS)
-    except (OSError, TimeoutError, ValueError) as error:
+    except Exception as error:  # noqa: BLE001 - each protocol fails its own way; all mean this
         raise CliError(f"cannot reach the Dask scheduler at {address!r:.200}: {error}") from None
     with client:
         pending = iter(tasks)

@@ -42,6 +42,8 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         """Open (creating if needed) the database at ``path``; raises StoreError."""
+        if not str(path).strip():
+            raise StoreError("give the database a file name")
         self.path = Path(path)
         try:
             self.db = sqlite3.connect(self.path)
@@ -49,7 +51,7 @@ class Store:
             self.db.execute("PRAGMA synchronous=NORMAL")  # WAL keeps commits atomic
             self.db.execute(SCHEMA)
             self.db.commit()
-        except sqlite3.Error as error:  # not a database, read-only, a folder...
+        except (sqlite3.Error, ValueError) as error:  # not a database, a folder, a NUL...
             raise StoreError(f"{self.path}: cannot use it as the tournament database "
                              f"({error})") from None
 
