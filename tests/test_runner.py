@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from oska_gui.bots.bot_process import CallResult
 from oska_gui.cli.players import AiMover, AiSpec
 from oska_gui.core.types import BLACK, WHITE, Position, Termination
 from oska_gui.engine.evaluators import oska_evaluator
@@ -15,6 +16,8 @@ from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.records import from_json
 from oska_gui.play.runner import Forfeit, Runner, Turn, play
 from oska_gui.play.selfplay import Player, random_opening
+from oska_gui.ui.games import make_game
+from oska_gui.ui.players import BoardBotPlayer, make_player
 
 RULES = oska_rules(4)
 
@@ -139,3 +142,53 @@ def test_a_blocking_and_a_sliced_player_give_the_same_game_from_the_same_seed() 
     runner.run()
     assert runner.positions == whole.positions() and runner.outcome == whole.outcome
     assert len(runner.positions) > 10
+
+
+class FirstMoveBot:
+    """A ``BoardBot`` that answers every request, at the second poll, with the first
+    legal board (or, when ``broken``, with an exception)."""
+
+    name = "first.py:oskaplayer"
+
+    def __init__(self, broken: bool = False) -> None:
+        """Prepare the bot; ``broken`` makes every answer an exception."""
+        self.broken = broken
+        self.asked: list[tuple[list[str], str]] = []
+        self._polls = 0
+
+    def request(self, board: list[str], player: str, depth: int) -> None:
+        """Remember the question."""
+        self.asked.append((board, player))
+        self._polls = 0
+
+    def poll(self) -> CallResult | None:
+        """Answer (as a judged CallResult) at the second poll."""
+        self._polls += 1
+        if self._polls < 2:
+            return None
+        if self.broken:
+            return CallResult("exception", detail="ValueError: boom")
+        board, player = self.asked[-1]
+        pos = RULES.from_rows(board, "wb".index(player))
+        return CallResult("ok", RULES.to_rows(RULES.real_children(pos)[0]))
+
+    def cancel(self) -> None:
+        """Nothing to cancel."""
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_the_windows_players_play_through_the_runner(broken: bool) -> None:
+    """The GUI's search player and bot player are runner Players too."""
+    game = make_game("oska", 4)
+    bot = FirstMoveBot(broken)
+    runner = Runner(RULES, (make_player(game, "easy", "strong"), BoardBotPlayer(game, bot, 2)),
+                    slice_seconds=0.01)
+    outcome = runner.run()
+    if broken:
+        assert outcome.winner == WHITE and runner.forfeit is not None
+        assert (runner.forfeit.reason, runner.forfeit.detail) == (
+            "exception", "raised an exception: ValueError: boom")
+        assert len(runner.positions) == 2
+    else:
+        assert outcome == RULES.outcome(runner.position) and len(bot.asked) > 2
+        assert runner.record().positions() == runner.positions

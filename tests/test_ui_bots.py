@@ -67,6 +67,7 @@ class FakeReply:
     def __init__(self, board: list[str], ok: bool) -> None:
         """Hold the board and whether it is a legal answer."""
         self.board, self.ok = board, ok
+        self.reason = None if ok else "exception"
 
     def describe(self) -> str:
         """Return the forfeit's sentence ('' for a legal answer)."""
@@ -231,7 +232,7 @@ def test_a_forfeit_is_over_until_undo_and_the_bot_is_asked_again() -> None:
     match.play(match.legal_moves()[0].child)
     for _ in range(40):
         match.update(0.02, 0.01)
-    assert not match.over and match.history.cursor == 2 and bot.failure is None
+    assert not match.over and match.history.cursor == 2 and len(source.bot.asked) == 2
 
 
 def test_start_screen_clicks_on_start_are_refused_too() -> None:

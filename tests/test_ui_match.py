@@ -186,6 +186,11 @@ class Reply:
     ok: bool = True
     detail: str = ""
 
+    @property
+    def reason(self) -> str | None:
+        """Return None for a legal answer, else the forfeit's key."""
+        return None if self.ok else "crash"
+
     def describe(self) -> str:
         """Return why the bot forfeits ('' when it did not), as the real CallResult does."""
         return "" if self.ok else f"the sentence: {self.detail}"

@@ -11,7 +11,6 @@ evaluator), ``2.5s`` (2.5 seconds a move), or a level of the GUI (``hard``,
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -115,32 +114,14 @@ class AiMover:
         else:
             level = Level("cli", self.name, depth=spec.depth or 64, seconds=spec.seconds)
             self.player = SearchPlayer(game, level, spec.evaluator)
-        self._asked: Position | None = None  # the position being thought about
-        self._started = 0.0
 
     def think(self, position: Position, seconds: float) -> Turn | None:
-        """Think about ``position`` for a slice of ``seconds``; the Turn once decided.
-
-        Args:
-            position: the position to move in; a new one starts a new search.
-            seconds: the slice's length.
-
-        Returns:
-            The Turn with the child chosen and the time since the search began, or None.
-        """
-        if position != self._asked:
-            self._asked, self._started = position, time.perf_counter()
-            self.player.start(position)
-        child = self.player.advance(seconds)
-        if child is None:
-            return None
-        self._asked = None
-        return Turn(child, time.perf_counter() - self._started)
+        """Let the search player think about ``position`` for a slice (see SearchPlayer)."""
+        return self.player.think(position, seconds)
 
     def stop(self) -> None:
         """Abandon the search in progress."""
         self.player.stop()
-        self._asked = None
 
     def close(self) -> None:
         """Nothing to release."""

@@ -55,8 +55,6 @@ class RootChoices:
 class HintPlayer:
     """The hint: a ``SearchPlayer`` at the hint level, then a check of a hanging move."""
 
-    failure: str | None = None
-
     def __init__(self, game: GameAdapter, reclaimer: Reclaimer | None = None) -> None:
         """Prepare hints on ``game`` with its best evaluator.
 

@@ -244,18 +244,17 @@ class Match:
             return
         side = self.turn
         player = self.players[side]
-        if self.thinking is None:
-            player.start(self.position)
-            self.thinking = side
-        child = player.advance(budget)
-        if player.failure is not None:
-            self._stop_thinking()
-            self.forfeit = Outcome(1 - side, player.failure, Termination.FORFEIT)
-            return
-        if child is None:
+        self.thinking = side
+        turn = player.think(self.position, budget)
+        if turn is None:
             return
         self.thinking = None
-        self._record(child)
+        if turn.child is None:
+            self._stop_thinking()
+            self.forfeit = Outcome(1 - side, f"{player.name} forfeits: {turn.detail}",
+                                   Termination.FORFEIT)
+            return
+        self._record(turn.child)
         self.step_once = False
         if self.settings.mode == Mode.CVC:
             self.delay = PACE_DELAYS[self.display().pace]
@@ -363,12 +362,12 @@ class Match:
                 changes every frame; without it the text reads 'thinking…'.
         """
         if self.thinking is not None:
-            work, player = "thinking…", self.players[self.thinking]
+            work, status = "thinking…", self.players[self.thinking].status
         elif self._hinter is not None:
-            work, player = "looking for a hint…", self._hinter
+            work, status = "looking for a hint…", self._hinter.status
         else:
             return ""
-        return f"{work} {player.status}".strip() if progress else work
+        return f"{work} {status}".strip() if progress else work
 
     @property
     def status_text(self) -> str:

@@ -1,9 +1,10 @@
 """Computer players behind one non-blocking interface, and the named strength levels.
 
-A ``Player`` is asked for a move with ``start(position)`` and then given a few
-milliseconds per frame with ``advance(seconds)``, which returns the chosen child
-position once it has decided (None until then). Nothing blocks, so the window keeps
-drawing while the computer thinks, on the desktop and in the browser alike.
+A ``Player`` is the game runner's (``play.runner.Player``) with a status line: asked
+``think(position, seconds)`` with a few milliseconds per frame, it returns a ``Turn``
+(the chosen child, or why it forfeits) once it has decided, None until then. Nothing
+blocks, so the window keeps drawing while the computer thinks, on the desktop and in
+the browser alike; the command line plays the same players to the end of each move.
 
 - ``SearchPlayer``: alpha-beta (``search.Thinker``) to a depth or for a time budget,
   optionally asking the exact solver first (``solver.SolveJob``), which answers when
@@ -18,6 +19,7 @@ drawing while the computer thinks, on the desktop and in the browser alike.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Protocol
@@ -25,6 +27,8 @@ from typing import Any, Protocol
 from oska_gui.engine.clock import ThinkingClock
 from oska_gui.engine.search import Progress, Thinker, is_game_end, plies_to_end
 from oska_gui.engine.solver import Solution, SolveJob
+from oska_gui.play import runner
+from oska_gui.play.runner import Turn
 
 from .games import GameAdapter, Position
 from .memory import Reclaimer
@@ -90,28 +94,16 @@ def levels_for(game: GameAdapter) -> tuple[Level, ...]:
                  if level.key != LevelKey.PERFECT or game.perfect_available)
 
 
-class Player(Protocol):
+class Player(runner.Player, Protocol):
     """A move source the UI can drive frame by frame without blocking.
 
-    ``failure`` is None, or a sentence saying why the player gave up (an external bot
-    that crashed or answered nonsense): the game then ends as a forfeit.
+    A Turn without a child is a forfeit (an external bot that crashed or answered
+    nonsense); its ``detail`` says why in words, and the game ends there.
     """
-
-    name: str
-    failure: str | None
-
-    def start(self, position: Position) -> None:
-        """Begin choosing a move in ``position`` (the game is not over there)."""
-
-    def advance(self, seconds: float) -> Position | None:
-        """Work for about ``seconds``; return the chosen child once decided, else None."""
 
     @property
     def status(self) -> str:
         """Return a few words on the work in progress, e.g. 'depth 7'."""
-
-    def stop(self) -> None:
-        """Abandon the move in progress (undo, new game, quit)."""
 
 
 def release(thinker: Thinker, reclaimer: Reclaimer | None) -> None:
@@ -121,9 +113,11 @@ def release(thinker: Thinker, reclaimer: Reclaimer | None) -> None:
 
 
 class SearchPlayer:
-    """The computer: exact solver when the position is small enough, else alpha-beta."""
+    """The computer: exact solver when the position is small enough, else alpha-beta.
 
-    failure: str | None = None
+    ``think`` is the runner's question; ``start`` and ``advance`` the same work for a
+    caller that keeps the position itself (the hint).
+    """
 
     def __init__(self, game: GameAdapter, level: Level, evaluator: str,
                  reclaimer: Reclaimer | None = None) -> None:
@@ -148,6 +142,25 @@ class SearchPlayer:
         # how the last move was chosen: by the exact solver, or the search's last result
         self.solution: Solution | None = None  # the exact value, when the solver chose
         self.last_progress: Progress | None = None
+
+    def think(self, position: Position, seconds: float) -> Turn | None:
+        """Work on the move in ``position`` for about ``seconds``; the Turn once decided.
+
+        Args:
+            position: the position to move in; another than the one in progress
+                starts a new search.
+            seconds: the slice's length.
+
+        Returns:
+            The Turn with the chosen child and the thinking time, or None.
+        """
+        if position != self._position:
+            self.start(position)
+        child = self.advance(seconds)
+        if child is None:
+            return None
+        self._position = None
+        return Turn(child, self.clock.elapsed)
 
     def start(self, position: Position) -> None:
         """Begin choosing a move in ``position``: the solver first if the level allows it."""
@@ -238,6 +251,7 @@ class SearchPlayer:
     def stop(self) -> None:
         """Abandon the move in progress."""
         self._job = None
+        self._position = None
         self._drop_thinker()
 
 
@@ -246,7 +260,8 @@ class BoardBot(Protocol):
 
     ``external.ExternalPlayer`` has this shape: ``name`` is its 'path/bot.py:function';
     ``poll()`` returns None while the bot thinks, then a reply with ``ok``, ``board``
-    (row strings) and ``describe()`` (why it forfeits, as a sentence).
+    (row strings), ``reason`` (a short key) and ``describe()`` (why it forfeits, as a
+    sentence).
     """
 
     @property
@@ -280,53 +295,55 @@ class BoardBotPlayer:
         self.bot = bot
         self.depth = depth
         self.name = f"bot {bot_label(bot.name)}"
-        self.failure: str | None = None
-        self._asked = False
-        self._position: Position | None = None
+        self._asked: Position | None = None  # the position the bot was sent
+        self._since = 0.0
 
-    def start(self, position: Position) -> None:
-        """Send the position to the bot (a failure of an earlier move is forgotten)."""
-        self.failure = None
-        self._position = position
-        self.bot.request(self.game.board_rows(position), "wb"[position[2]], self.depth)
-        self._asked = True
+    def think(self, position: Position, seconds: float) -> Turn | None:
+        """Send ``position`` to the bot (once); return its Turn once it has answered.
 
-    def advance(self, seconds: float) -> Position | None:
-        """Return the bot's move as a child position once it has answered, else None.
+        Args:
+            position: the position to move in; another than the one asked about
+                cancels that request and asks anew.
+            seconds: unused: the bot runs elsewhere, so this only looks for an answer.
 
-        A reply that is not a legal move sets ``failure`` (and returns None).
+        Returns:
+            The Turn with the bot's move, or a forfeit whose detail says why in words
+            (an answer that is not a legal move), or None while the bot thinks.
         """
-        del seconds  # the bot runs elsewhere: just look whether it has answered
-        if not self._asked or self._position is None:  # asked: the position is set
-            return None
+        del seconds
+        if position != self._asked:
+            self.stop()
+            self.bot.request(self.game.board_rows(position), "wb"[position[2]], self.depth)
+            self._asked, self._since = position, time.perf_counter()
         reply = self.bot.poll()
         if reply is None:
             return None
-        self._asked = False
+        self._asked = None
+        spent = time.perf_counter() - self._since
         if not reply.ok:
-            self.failure = f"{self.name} forfeits: {reply.describe()}"
-            return None
-        return self._child_of(self._position, reply.board)
+            return Turn(None, spent, reply.reason, reply.describe())
+        child = self._child_of(position, reply.board)
+        if child is None:
+            return Turn(None, spent, "illegal", "it returned a board no legal move produces")
+        return Turn(child, spent)
 
     def _child_of(self, position: Position, rows: list[str]) -> Position | None:
-        """Return the legal child of ``position`` whose board is ``rows``, or None (setting
-        ``failure``)."""
+        """Return the legal child of ``position`` whose board is ``rows``, or None."""
         for legal in self.game.legal_moves(position):
             if self.game.board_rows(legal.child) == list(rows):
                 return legal.child
-        self.failure = f"{self.name} forfeits: it returned a board no legal move produces"
         return None
 
     @property
     def status(self) -> str:
         """Return 'waiting for the bot' while a request is open, else ''."""
-        return "waiting for the bot" if self._asked else ""
+        return "waiting for the bot" if self._asked is not None else ""
 
     def stop(self) -> None:
         """Cancel the open request, if any."""
-        if self._asked:
+        if self._asked is not None:
             self.bot.cancel()
-            self._asked = False
+            self._asked = None
 
 
 class BotSource(Protocol):
