@@ -9,10 +9,12 @@ from pathlib import Path
 
 from ui_fakes import RecordingCanvas
 
+from oska_gui.ui import game_view
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
-from oska_gui.ui.game_scene import GameScene, move_rows
+from oska_gui.ui.game_scene import GameScene
 from oska_gui.ui.intents import Action, Choose
+from oska_gui.ui.panel_text import move_rows
 from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import StartScene, rows_for
 
@@ -286,3 +288,20 @@ def test_scenes_ask_with_intents_and_the_app_owns_the_settings() -> None:
     app.handle(KeyPress("a"))
     assert app.settings.animation == "slow" and scene.settings is app.settings
     assert scene.match.display() is app.settings and storage.saves == 2
+
+
+def test_the_game_view_is_data_and_drawing_it_decides_nothing() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    app.handle(KeyPress("enter"))
+    view = app.game.view()
+    assert (view.title, view.mode, view.status) == ("Oska · n = 4", "you play White",
+                                                    "Your move (White)")
+    assert view.cards[0].to_move and not view.cards[1].to_move
+    assert view.cards[0].role == "You" and view.cards[1].role.startswith("Computer · ")
+    assert view.banner is None and view.moves == [] and view.toast is None
+    assert view.buttons["hint"].enabled and not view.buttons["undo"].enabled
+    first, second = RecordingCanvas(1000, 700), RecordingCanvas(1000, 700)
+    game_view.draw(first, view)
+    game_view.draw(second, view)
+    assert first.calls == second.calls
+    assert "Click a piece, then a highlighted hole" in first.texts()

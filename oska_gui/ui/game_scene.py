@@ -1,8 +1,10 @@
-"""The game screen: the board, the side panel, and everything the players do there.
+"""The game screen's controller: everything the players do there.
 
 ``GameScene`` turns input into moves and commands for its ``Match``, plays the move
-animations, flashes illegal clicks, shows toasts (passes, messages), and paints the
-board, the side panel (players, status, move list, buttons) and the game-over banner.
+animations, flashes illegal clicks, keeps toasts (passes, messages) and plays the
+sounds. Each frame it builds a ``game_view.GameView`` of what the screen shows (board,
+side panel, banner, toast; the words come from ``panel_text``), which ``game_view``
+paints.
 The game's own choices (mode, sides) are its match's; the display preferences
 (animation, pace, cell names, sound) are the App's, read through a source and changed
 only by asking: ``handle`` returns an intent for the App (``Choose`` new settings, or
@@ -13,69 +15,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from enum import StrEnum
 from typing import Any
 
-from oska_gui.core.types import SIDE_NAMES, Outcome
-
-from . import board_view, theme
+from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
 from .canvas import Canvas
+from .commands import APP_ACTIONS, KEYS, LABELS, Command, buttons_for, enabled
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from .game_view import Banner, ButtonView, GameView, PlayerCard
 from .games import GameAdapter
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .layout import PanelLayout, board_layout, panel_layout
 from .match import Announced, Match, Played
-from .rect import Rect
 from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
-from .widgets import break_line, button, card, fit_size, fitted_text, spinner
 
-
-class Command(StrEnum):
-    """What a panel button or a shortcut key does in a game."""
-
-    UNDO = "undo"
-    REDO = "redo"
-    HINT = "hint"
-    NEW = "new"
-    MENU = "menu"
-    HELP = "help"
-    PAUSE = "pause"
-    RESUME = "resume"
-    STEP = "step"
-    SLOWER = "slower"
-    FASTER = "faster"
-    QUIT = "quit"
-    ANIMATION = "animation"
-    COORDINATES = "coordinates"
-    SOUND = "sound"
-
-
-BUTTONS = {
-    Mode.HVC: (Command.UNDO, Command.REDO, Command.HINT, Command.NEW, Command.MENU,
-               Command.HELP),
-    Mode.CVC: (Command.PAUSE, Command.STEP, Command.SLOWER, Command.FASTER, Command.UNDO,
-               Command.REDO, Command.NEW, Command.MENU, Command.HELP, Command.QUIT),
-}
-LABELS = {
-    Command.UNDO: "Undo (U)", Command.REDO: "Redo (R)", Command.HINT: "Hint (H)",
-    Command.NEW: "New game (N)", Command.MENU: "Menu (M)", Command.HELP: "Help (?)",
-    Command.PAUSE: "Pause (Space)", Command.RESUME: "Resume (Space)",
-    Command.STEP: "Step (S)", Command.SLOWER: "Slower (-)", Command.FASTER: "Faster (+)",
-    Command.QUIT: "Quit (Q)",
-}
-KEYS = {
-    "u": Command.UNDO, "backspace": Command.UNDO, "left": Command.UNDO, "r": Command.REDO,
-    "right": Command.REDO, "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
-    "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
-    "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
-    "c": Command.COORDINATES, "v": Command.SOUND,
-}
-APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
-               Command.QUIT: Action.QUIT}
 TOAST_SECONDS = 2.6
 
 
@@ -128,12 +84,7 @@ class GameScene:
     @property
     def buttons(self) -> tuple[Command, ...]:
         """Return the panel's buttons for this mode (pause reads 'resume' if paused)."""
-        names = BUTTONS.get(self.mode, BUTTONS[Mode.HVC])
-        if not self.can_quit:
-            names = tuple(name for name in names if name != Command.QUIT)
-        if self.match.paused:
-            names = tuple(Command.RESUME if name == Command.PAUSE else name for name in names)
-        return names
+        return buttons_for(self.mode, self.can_quit, self.match.paused)
 
     def board(self) -> BoardLayout:
         """Return the board layout for the current window size."""
@@ -327,18 +278,26 @@ class GameScene:
         """Return True while the computer (or a hint) is thinking."""
         return self.match.thinking is not None or self.match.hint_pending
 
-    # -- drawing ---------------------------------------------------------------------------
+    # -- the view ----------------------------------------------------------------------------
 
     def draw(self, canvas: Canvas) -> None:
         """Paint the game screen."""
-        board, panel = self.board(), self.panel()
-        canvas.layer(("game", board, panel.panel), lambda c: _backdrop(c, board, panel.panel))
-        board_view.draw(canvas, self._board_view(board))
-        self._toast(canvas, board)
-        outcome = self.match.outcome
+        game_view.draw(canvas, self.view())
+
+    def view(self) -> GameView:
+        """Return what the game screen shows now (see ``game_view.GameView``)."""
+        match = self.match
+        outcome = match.outcome
+        banner = None
         if outcome is not None and self.animation is None:
-            self._banner(canvas, board, outcome)
-        self._panel(canvas, panel)
+            banner = Banner(panel_text.banner_title(match, outcome), outcome.reason)
+        cards = (self._card(0), self._card(1))
+        detail = panel_text.status_detail(match, self.settings, self.input.selected is not None)
+        panel = self.panel()
+        return GameView(self._board_view(self.board()), panel, self.width, self.game.title,
+                        panel_text.mode_text(match), cards, match.status_text, match.over,
+                        detail, panel_text.move_rows(match), match.history.cursor,
+                        self._button_views(panel), self.toast, banner, self.clock)
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
         """Collect what the board shows this frame."""
@@ -357,209 +316,15 @@ class GameScene:
                                     match.hint, self.flashes, self.animation, drag,
                                     self.settings.coordinates)
 
-    def _toast(self, canvas: Canvas, board: BoardLayout) -> None:
-        """Draw the current toast as a pill at the top of the board area."""
-        if self.toast is None:
-            return
-        text, left = self.toast
-        alpha = min(1.0, left / 0.4)
-        size = max(11.0, min(18.0, board.pitch * 0.3))
-        width = canvas.text_width(text, size) + size * 2
-        width = min(width, max(board.rect.w, self.width * 0.5))
-        x = board.rect.center[0] - width / 2
-        y = max(4.0, board.rect.y - size * 0.6)
-        canvas.rect(x, y, width, size * 2, (20, 22, 28, int(220 * alpha)), size)
-        fitted_text(canvas, text, x + width / 2, y + size, width - size, size,
-                    (*theme.TEXT[:3], int(255 * alpha)))
-
-    def _banner(self, canvas: Canvas, board: BoardLayout, outcome: Outcome) -> None:
-        """Draw the game-over banner for ``outcome`` across the board: who won, why, what next."""
-        band = banner_rect(board, self.width)
-        cx, w, h = band.center[0], band.w, band.h
-        canvas.rect(band.x, band.y, band.w, band.h, theme.BANNER, 14)
-        canvas.rect(band.x, band.y, band.w, band.h, (*theme.SELECT, 160), 14, 2)
-        if outcome.winner is None:
-            title = "Draw"
-        elif self.mode == Mode.HVC:
-            won = outcome.winner not in self.match.players
-            title = "You win!" if won else f"{SIDE_NAMES[outcome.winner]} wins"
-        else:
-            title = f"{SIDE_NAMES[outcome.winner]} wins"
-        big = h * 0.3
-        fitted_text(canvas, title, cx, band.y + h * 0.3, w - 20, big, theme.SELECT, bold=True)
-        reason = outcome.reason[:1].upper() + outcome.reason[1:]
-        fitted_text(canvas, reason, cx, band.y + h * 0.6, w - 20, big * 0.5, theme.TEXT)
-        fitted_text(canvas, "N: new game   U: undo   M: menu", cx, band.y + h * 0.83, w - 20,
-                    big * 0.38, theme.TEXT_DIM)
-
-    # -- the side panel ----------------------------------------------------------------------
-
-    def _panel(self, canvas: Canvas, panel: PanelLayout) -> None:
-        """Draw the side panel's content: title, player cards, status, moves, buttons."""
-        line = panel.line_height
-        title = panel.title
-        fitted_text(canvas, self.game.title, title.x, title.center[1], title.w * 0.6,
-                    line * 1.25, theme.TEXT, anchor="left", bold=True)
-        mode = "replay" if self.match.replay is not None else _mode_text(self.match.settings)
-        size = fit_size(canvas, mode, title.w * 0.34, line * 0.85)
-        if size >= line * 0.6:  # in a narrow panel the title needs the room more
-            canvas.text(mode, title.right, title.center[1], size, theme.TEXT_DIM, "right")
-        for side, rect in enumerate(panel.players):
-            self._player_card(canvas, rect, side, line)
-        self._status(canvas, panel.status, line)
-        self._moves(canvas, panel.moves, line)
-        for name, rect in panel.buttons.items():
-            command = Command(name)
-            button(canvas, rect, LABELS[command], line * 0.92,
-                   hover=rect.contains(*self.pointer), enabled=self._enabled(command),
-                   active=command == Command.RESUME)
-
-    def _enabled(self, name: Command) -> bool:
-        """Return whether the button ``name`` can be used now."""
-        match = self.match
-        if name == Command.UNDO:
-            return match.can_undo()
-        if name == Command.REDO:
-            return match.can_redo()
-        if name == Command.HINT:
-            return match.human_to_move and match.hint is None
-        if name == Command.STEP:
-            return not match.over
-        return True
-
-    def _player_card(self, canvas: Canvas, rect: Rect, side: int, line: float) -> None:
-        """Draw one side's card: piece, name, who plays it, pieces left, thinking."""
+    def _card(self, side: int) -> PlayerCard:
+        """Return what ``side``'s player card shows."""
         match = self.match
         to_move = match.turn == side and not match.over
-        canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.CARD, 10)
-        if to_move:
-            canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.SELECT, 10, 2)
-        r = rect.h * 0.3
-        px, cy = rect.x + r + rect.h * 0.22, rect.center[1]
-        board_view.piece(canvas, self.game.kind, r, px, cy, side)
-        left = px + r * 1.8
-        name_y, role_y = rect.y + rect.h * 0.32, rect.y + rect.h * 0.7
-        canvas.text(SIDE_NAMES[side], left, name_y, line * 1.05, theme.TEXT, "left", bold=True)
-        fitted_text(canvas, self._role(side), left, role_y, rect.right - left - 8, line * 0.82,
-                    theme.TEXT_DIM, anchor="left")
-        right = rect.right - 10
-        if to_move and match.thinking == side:
-            spinner(canvas, right - line * 0.5, name_y, line * 0.5, self.clock)
-        else:
-            count = self.game.count(match.position, side)
-            canvas.text(f"{count} left", right, name_y, line * 0.85, theme.TEXT_DIM, "right")
+        return PlayerCard(panel_text.role(match, side), self.game.count(match.position, side),
+                          to_move, to_move and match.thinking == side)
 
-    def _role(self, side: int) -> str:
-        """Return who plays ``side``: 'You', 'Human', the computer's level or, in a
-        replay, the recorded player's name."""
-        match = self.match
-        player = match.players.get(side)
-        if player is not None:
-            return f"Computer · {player.name}"
-        if match.replay is not None:
-            return (match.replay.white, match.replay.black)[side]
-        return "You" if self.mode == Mode.HVC else "Human"
-
-    def _status(self, canvas: Canvas, rect: Rect, line: float) -> None:
-        """Draw the status line, and the thinking detail or the CvC speed below it; a
-        status too long for one line (a forfeit's reason) takes both lines instead."""
-        match = self.match
-        ink = theme.SELECT if match.over else theme.TEXT
-        for size in (line, line * 0.9, line * 0.8, line * 0.72):  # two lines at one size
-            first, rest = break_line(canvas, match.status_text, rect.w, size, match.over)
-            if canvas.text_width(rest, size, match.over) <= rect.w:
-                break
-        fitted_text(canvas, first, rect.x, rect.y + line * 0.7, rect.w, size,
-                    ink, anchor="left", bold=match.over)
-        if rest:
-            fitted_text(canvas, rest, rect.x, rect.y + line * 1.9, rect.w, size, ink,
-                        anchor="left", bold=match.over)
-            return
-        detail = ""
-        if match.replay is not None:
-            history = match.history
-            detail = f"Replay: move {history.cursor} of {len(history.positions) - 1}"
-        elif self.mode == Mode.CVC:
-            detail = f"Speed: {self.settings.pace}" + ("  ·  paused" if match.paused else "")
-        elif match.hint is not None:
-            detail = "The blue arrow shows the suggested move"
-            if match.hint_proof:
-                detail += f": {match.hint_proof}"
-        elif match.human_to_move and self.input.selected is None:
-            detail = f"Click a piece, then a highlighted {self.game.info.cell_word}"
-        fitted_text(canvas, detail, rect.x, rect.y + line * 1.9, rect.w, line * 0.82,
-                    theme.TEXT_DIM, anchor="left")
-
-    def _moves(self, canvas: Canvas, rect: Rect, line: float) -> None:
-        """Draw the move list in notation, two plies a line, the current ply marked."""
-        if rect.h < line * 2:
-            return
-        canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.BACKGROUND, 8)
-        size = line * 0.9
-        step = size * 1.45
-        rows = move_rows(self.match)
-        visible = max(1, int((rect.h - step * 0.6) / step))
-        current_row = max(0, (self.match.history.cursor - 1) // 2)
-        first = max(0, min(current_row - visible + 2, len(rows) - visible))
-        if not rows:
-            canvas.text("No moves yet", rect.center[0], rect.center[1], size, theme.TEXT_FAINT)
-            return
-        col = rect.w / 12
-        for i, (number, plies) in enumerate(rows[first:first + visible]):
-            y = rect.y + step * (i + 0.8)
-            canvas.text(f"{number}.", rect.x + col * 1.6, y, size, theme.TEXT_FAINT, "right")
-            for j, (text, state) in enumerate(plies):
-                x = rect.x + col * (2.3 + j * 4.6)
-                if state == "current":
-                    canvas.rect(x - 4, y - step / 2 + 1, col * 4.3, step - 2, theme.CARD, 5)
-                ink = {"past": theme.TEXT, "current": theme.SELECT, "future": theme.TEXT_FAINT}
-                canvas.text(text, x, y, size, ink[state], "left", bold=state == "current")
-
-
-def move_rows(match: Match) -> list[tuple[int, list[tuple[str, str]]]]:
-    """Return the move list: (move number, [(ply text, 'past'|'current'|'future')...]).
-
-    White always moves first, so ply i belongs to move i // 2 + 1; plies after the
-    cursor (taken back, can be redone) are 'future'.
-    """
-    game, history = match.game, match.history
-    rows: list[tuple[int, list[tuple[str, str]]]] = []
-    for ply, (before, after) in enumerate(history.pairs()):
-        text = game.move_text(game.move_between(before, after))
-        state = ("current" if ply == history.cursor - 1 else
-                 "past" if ply < history.cursor else "future")
-        if ply % 2 == 0:
-            rows.append((ply // 2 + 1, []))
-        rows[-1][1].append((text, state))
-    return rows
-
-
-def banner_rect(board: BoardLayout, width: float) -> Rect:
-    """Return where the game-over banner lies: across the middle of the board.
-
-    Args:
-        board: the board's layout.
-        width: the window's width (the banner stays inside it).
-
-    Returns:
-        The banner's rectangle (screenshot tests skip the cells it hides).
-    """
-    rect = board.rect
-    cx, cy = rect.center
-    w = min(max(rect.w * 1.05, 260.0), width - 8)
-    h = max(90.0, min(150.0, rect.h * 0.3))
-    return Rect(cx - w / 2, cy - h / 2, w, h)
-
-
-def _backdrop(canvas: Canvas, board: BoardLayout, panel: Rect) -> None:
-    """Paint what stays put during a game: background, empty board, panel card."""
-    canvas.clear(theme.BACKGROUND)
-    board_view.draw_board(canvas, board)
-    card(canvas, panel, theme.PANEL, 14)
-
-
-def _mode_text(settings: Settings) -> str:
-    """Return a short label of the mode for the panel's title line."""
-    if settings.mode == Mode.HVC:
-        return f"you play {SIDE_NAMES[settings.human_side]}"
-    return "computer vs computer" if settings.mode == Mode.CVC else "two players"
+    def _button_views(self, panel: PanelLayout) -> dict[str, ButtonView]:
+        """Return each button of ``panel`` as shown: label, hover, usable, highlighted."""
+        return {name: ButtonView(LABELS[Command(name)], rect.contains(*self.pointer),
+                                 enabled(self.match, Command(name)), name == Command.RESUME)
+                for name, rect in panel.buttons.items()}

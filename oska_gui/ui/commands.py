@@ -1,0 +1,91 @@
+"""The game screen's commands: what its buttons and shortcut keys do, and when.
+
+A ``Command`` is one thing a player can ask of a game in progress; ``KEYS`` maps keys
+to commands, ``buttons_for`` says which buttons the panel shows, ``LABELS`` what they
+read and ``enabled`` whether one can be used now. Commands in ``APP_ACTIONS`` are
+carried out by the App (``intents.Action``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from .intents import Action
+from .match import Match
+from .settings import Mode
+
+
+class Command(StrEnum):
+    """What a panel button or a shortcut key does in a game."""
+
+    UNDO = "undo"
+    REDO = "redo"
+    HINT = "hint"
+    NEW = "new"
+    MENU = "menu"
+    HELP = "help"
+    PAUSE = "pause"
+    RESUME = "resume"
+    STEP = "step"
+    SLOWER = "slower"
+    FASTER = "faster"
+    QUIT = "quit"
+    ANIMATION = "animation"
+    COORDINATES = "coordinates"
+    SOUND = "sound"
+
+
+BUTTONS = {
+    Mode.HVC: (Command.UNDO, Command.REDO, Command.HINT, Command.NEW, Command.MENU,
+               Command.HELP),
+    Mode.CVC: (Command.PAUSE, Command.STEP, Command.SLOWER, Command.FASTER, Command.UNDO,
+               Command.REDO, Command.NEW, Command.MENU, Command.HELP, Command.QUIT),
+}
+LABELS = {
+    Command.UNDO: "Undo (U)", Command.REDO: "Redo (R)", Command.HINT: "Hint (H)",
+    Command.NEW: "New game (N)", Command.MENU: "Menu (M)", Command.HELP: "Help (?)",
+    Command.PAUSE: "Pause (Space)", Command.RESUME: "Resume (Space)",
+    Command.STEP: "Step (S)", Command.SLOWER: "Slower (-)", Command.FASTER: "Faster (+)",
+    Command.QUIT: "Quit (Q)",
+}
+KEYS = {
+    "u": Command.UNDO, "backspace": Command.UNDO, "left": Command.UNDO, "r": Command.REDO,
+    "right": Command.REDO, "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
+    "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
+    "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
+    "c": Command.COORDINATES, "v": Command.SOUND,
+}
+APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
+               Command.QUIT: Action.QUIT}
+
+
+def buttons_for(mode: Mode, can_quit: bool, paused: bool) -> tuple[Command, ...]:
+    """Return the panel's buttons, in reading order.
+
+    Args:
+        mode: who plays the game (computer vs computer has the pace controls).
+        can_quit: whether the program may quit (a web page cannot).
+        paused: whether the game is paused (Pause then reads Resume).
+
+    Returns:
+        The buttons' commands.
+    """
+    names = BUTTONS.get(mode, BUTTONS[Mode.HVC])
+    if not can_quit:
+        names = tuple(name for name in names if name != Command.QUIT)
+    if paused:
+        names = tuple(Command.RESUME if name == Command.PAUSE else name for name in names)
+    return names
+
+
+def enabled(match: Match, command: Command) -> bool:
+    """Return whether ``command``'s button can be used now in ``match``."""
+    if command == Command.UNDO:
+        return match.can_undo()
+    if command == Command.REDO:
+        return match.can_redo()
+    if command == Command.HINT:
+        return match.human_to_move and match.hint is None
+    if command == Command.STEP:
+        return not match.over
+    return True
