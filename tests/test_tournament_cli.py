@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import signal
 import sqlite3
 import subprocess
@@ -139,6 +140,37 @@ def test_sigterm_stops_the_run_at_once_and_leaves_nothing_running(tmp_path: Path
     assert run.returncode == 143 and "terminated" in err
     assert stored(tmp_path / "t.sqlite") < 8
     assert wait_until(lambda: not tagged(token), 10), tagged(token)
+
+
+def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_hang(tmp_path: Path) -> None:
+    """SIGKILL to one worker process mid-run: the command ends with a one-line error
+    (exit code 2) instead of waiting for that game for ever, leaves nothing running,
+    and a rerun finishes the tournament."""
+    for name in ("slow_a", "slow_b"):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(SLOW_BOT), encoding="utf-8")
+    args = [tmp_path / "slow_a.py", tmp_path / "slow_b.py", "--db", tmp_path / "t.sqlite",
+            "--workers", 2, "--games", 6]
+    env, token = tagged_env()
+    run = subprocess.Popen(tournament_command(*args), env=env, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+    try:
+        assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 1 and pool_workers(token), 90)
+        os.kill(pool_workers(token)[0], signal.SIGKILL)
+        _, err = run.communicate(timeout=30)
+    finally:
+        run.kill()
+    assert run.returncode == 2, err
+    assert "a worker process died during a game" in err.strip().splitlines()[-1]
+    assert wait_until(lambda: not tagged(token), 10), tagged(token)
+    rerun = run_tournament(*args)
+    assert rerun.returncode == 0, rerun.stderr
+    assert {row["games"] for row in standings(rerun.stdout).values()} == {"6"}
+
+
+def pool_workers(token: str) -> list[int]:
+    """Return the ids of the worker processes of the tournament tagged with ``token``."""
+    return [pid for pid in tagged(token)
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
 
 def stored(db: Path) -> int:

@@ -3,11 +3,12 @@
 Both yield each game's result as soon as it ends, in whatever order games finish, so
 the caller can store it at once.
 
-Locally a ``multiprocessing`` pool of spawned processes plays one game at a time each.
-It is a Pool rather than a ProcessPoolExecutor because a Pool can be terminated: when
-the run stops (Ctrl+C, SIGTERM, an error) the workers are killed at once, and their
-bots, which watch their parent, end within half a second, with all they started. A
-worker whose parent was killed outright notices as fast and ends too.
+Locally a ``ProcessPoolExecutor`` of spawned processes plays one game at a time each,
+with at most two games a worker handed out. When the run stops (Ctrl+C, SIGTERM, an
+error) the workers are killed at once, and their bots, which watch their parent, end
+within half a second, with all they started. A worker whose parent was killed outright
+notices as fast and ends too; a worker that dies makes the run stop with an error
+instead of waiting for its game for ever.
 
 On a cluster (``--scheduler``) the games go to an existing Dask scheduler as tasks; a
 bot's file travels inside its task (see ``games``), so the workers need this package
@@ -22,7 +23,9 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Any
 
@@ -36,46 +39,59 @@ Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
 CONNECT_SECONDS = 10
 MIN_IN_FLIGHT = 8
 POLL_SECONDS = 0.5
+WORKER_DIED = ("a worker process died during a game (killed from outside, or out of "
+               "memory); the finished games are stored: run the command again to continue")
 
 
 def local_games(tasks: list[GameTask],
                 workers: int) -> Generator[Finished, None, None]:
     """Play ``tasks`` on ``workers`` local processes; yield each game as it ends.
 
-    Closing the generator (or leaving the loop over it by an exception) terminates the
+    Closing the generator (or leaving the loop over it by an exception) kills the
     workers at once, stopping the games in progress.
+
+    Raises:
+        CliError: a worker process died (killed from outside, out of memory).
     """
     if not tasks:
         return
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(min(workers, len(tasks)), initializer=_start_worker,
-                        initargs=(os.getpid(),))
+    count = min(workers, len(tasks))
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(count, multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(os.getpid(),))
     complete = False
     try:
-        games = pool.imap_unordered(play, tasks)
-        for _ in tasks:
-            yield _next(games)
+        pending = iter(tasks)
+        running = _submit(pool, islice(pending, 2 * count))
+        while running:
+            # Short waits, so this (main) thread handles Ctrl+C and SIGTERM promptly.
+            done, running = wait(running, POLL_SECONDS, FIRST_COMPLETED)
+            for future in done:
+                yield _local_result(future)
+            running |= _submit(pool, islice(pending, len(done)))
         complete = True
     finally:
-        if complete:
-            pool.close()  # idle workers leave by themselves
-        else:
-            pool.terminate()  # SIGTERM: the workers die, and their bots follow them
-        pool.join()
+        if not complete:  # SIGTERM: the workers die at once, and their bots follow them
+            for worker in set(multiprocessing.active_children()) - before:
+                worker.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _next(games: Any) -> Finished:
-    """Return the next finished game from a Pool's ``imap_unordered`` iterator.
+def _submit(pool: ProcessPoolExecutor, tasks: Iterable[GameTask]) -> set[Future]:
+    """Hand ``tasks`` to the pool; raises CliError when a worker process has died."""
+    try:
+        return {pool.submit(play, task) for task in tasks}
+    except BrokenProcessPool:
+        raise CliError(WORKER_DIED) from None
 
-    Waits in short slices, so that this (main) thread runs the handlers of Ctrl+C and
-    SIGTERM promptly even when the signal went to one of the Pool's threads.
-    """
-    while True:
-        try:
-            finished: Finished = games.next(timeout=POLL_SECONDS)
-            return finished
-        except multiprocessing.TimeoutError:
-            continue
+
+def _local_result(future: Future) -> Finished:
+    """Return a local game's result; raises CliError when its worker process died."""
+    try:
+        finished: Finished = future.result()
+    except BrokenProcessPool:
+        raise CliError(WORKER_DIED) from None
+    return finished
 
 
 def _start_worker(parent: int) -> None:
