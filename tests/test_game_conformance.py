@@ -2,7 +2,7 @@
 
 Seeded random games on the smallest offered boards check each position against the
 ``Rules`` protocol and the descriptor: children and passes, the end of the game and its
-result, move notation, the board's geometry, its two mirror symmetries (left-right, and
+result (a side without pieces has lost), move notation, the board's geometry, its two mirror symmetries (left-right, and
 top-bottom with the colours swapped), and the evaluators' agreement with both.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from oska_gui.core.types import Position, Rules
+from oska_gui.core.types import BLACK, WHITE, Position, Rules, Termination
 from oska_gui.engine.registry import GAMES, GameInfo, game_info
 from oska_gui.ui.games import make_game
 
@@ -147,3 +147,17 @@ def test_the_rules_and_evaluators_keep_the_board_symmetries(kind: str, n: int) -
                 assert (sorted(rules.children(image))
                         == sorted(reflect(kid, flip) for kid in rules.children(pos)))
             assert [score(image) for score in evaluators] == [score(pos) for score in evaluators]
+
+
+@pytest.mark.parametrize(("kind", "n"), BOARDS)
+def test_a_side_without_pieces_has_lost_whoever_is_to_move(kind: str, n: int) -> None:
+    game = make_game(kind, n)
+    start = game.start()
+    for loser, pos in ((WHITE, Position(0, start.black, WHITE)),
+                       (WHITE, Position(0, start.black, BLACK)),
+                       (BLACK, Position(start.white, 0, WHITE)),
+                       (BLACK, Position(start.white, 0, BLACK))):
+        outcome = game.outcome(pos)
+        assert outcome is not None and outcome.winner == 1 - loser
+        assert outcome.termination == Termination.CAPTURED and game.children(pos) == []
+        assert game.rules.terminal(pos) == (-1 if pos.turn == loser else 1)
