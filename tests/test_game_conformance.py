@@ -2,8 +2,9 @@
 
 Seeded random games on the smallest offered boards check each position against the
 ``Rules`` protocol and the descriptor: children and passes, the end of the game and its
-result (a side without pieces has lost), move notation, the board's geometry, its two mirror symmetries (left-right, and
-top-bottom with the colours swapped), and the evaluators' agreement with both.
+result, move notation, the board's geometry, its two mirror symmetries (left-right, and
+top-bottom with the colours swapped), and the evaluators' agreement with both; a side
+without pieces has lost whoever is to move.
 """
 
 from __future__ import annotations
