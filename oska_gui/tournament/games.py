@@ -140,11 +140,10 @@ def play(task: GameTask) -> tuple[GameResult, str]:
     return _result(task.game_id, record), json.dumps(record.to_json())
 
 
-def final_board(record_json: str) -> tuple[str, list[str]]:
-    """Return the last position of a game record as a picture and as row strings."""
+def final_board(record_json: str) -> str:
+    """Return the picture of a game record's last position (where a forfeit happened)."""
     record = from_json(json.loads(record_json))
-    last = record.positions()[-1]
-    return record.rules.picture(last), record.rules.to_rows(last)
+    return record.rules.picture(record.positions()[-1])
 
 
 def save_record(record_json: str, path: Path) -> None:

@@ -73,7 +73,7 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
         for game_id, record in records:
             save_record(record, folder / f"{game_id}.json")
             if game_id in forfeited:
-                boards[game_id] = final_board(record)[0]
+                boards[game_id] = final_board(record)
             count += 1
         page = _page(lines, results, boards, settings, folder.name)
         report.write_text(page, encoding="utf-8")
