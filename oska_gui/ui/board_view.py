@@ -27,7 +27,8 @@ class BoardView:
     """What the board shows in one frame (see the module docstring for the layers).
 
     ``targets`` maps each destination cell of the selected piece to the cell it would
-    capture (-1 for none); ``drag`` is the dragged piece's cell and pointer position.
+    capture (-1 for none); ``drag`` is the dragged piece's cell and pointer position;
+    ``cursor`` is the keyboard cursor's cell (None while the pointer is used).
     """
 
     layout: BoardLayout
@@ -41,6 +42,7 @@ class BoardView:
     animation: MoveAnimation | None = None
     drag: tuple[int, float, float] | None = None
     coordinates: bool = False
+    cursor: int | None = None
 
 
 def draw_board(canvas: Canvas, layout: BoardLayout) -> None:
@@ -64,6 +66,7 @@ def draw(canvas: Canvas, view: BoardView) -> None:
     _flying(canvas, view)
     if view.coordinates:
         _coordinates(canvas, view)
+    _cursor(canvas, view)
 
 
 # -- the board -----------------------------------------------------------------------
@@ -179,6 +182,17 @@ def _selection(canvas: Canvas, view: BoardView) -> None:
     width = max(2.0, layout.pitch * 0.06)
     canvas.circle(x, y, layout.radius * 1.3, (*theme.SELECT, 90), width * 1.6)
     canvas.circle(x, y, layout.radius * 1.14, theme.SELECT, width)
+
+
+def _cursor(canvas: Canvas, view: BoardView) -> None:
+    """Ring the keyboard cursor's cell in white inside a dark edge (seen on any cell)."""
+    if view.cursor is None:
+        return
+    layout = view.layout
+    x, y = layout.center(view.cursor)
+    width = max(2.0, layout.pitch * 0.045)
+    canvas.circle(x, y, layout.radius * 1.32, theme.CURSOR_EDGE, width * 2.2)
+    canvas.circle(x, y, layout.radius * 1.32, theme.CURSOR, width)
 
 
 def _hint(canvas: Canvas, view: BoardView) -> None:

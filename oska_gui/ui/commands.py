@@ -49,12 +49,14 @@ LABELS = {
     Command.QUIT: "Quit (Q)",
 }
 KEYS = {
-    "u": Command.UNDO, "backspace": Command.UNDO, "left": Command.UNDO, "r": Command.REDO,
-    "right": Command.REDO, "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
+    "u": Command.UNDO, "backspace": Command.UNDO, "r": Command.REDO,
+    "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
     "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
     "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
     "c": Command.COORDINATES, "v": Command.SOUND,
 }
+# In a replay the arrows step through the record (elsewhere they move the cursor).
+REPLAY_KEYS = {"left": Command.UNDO, "right": Command.REDO}
 APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
                Command.QUIT: Action.QUIT}
 

@@ -21,18 +21,20 @@ from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
 from .canvas import Canvas
-from .commands import APP_ACTIONS, KEYS, LABELS, Command, buttons_for, enabled
+from .commands import APP_ACTIONS, KEYS, LABELS, REPLAY_KEYS, Command, buttons_for, enabled
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .game_view import Banner, ButtonView, GameView, PlayerCard
 from .games import GameAdapter
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
+from .keyboard_cursor import DIRECTIONS, neighbour
 from .layout import PanelLayout, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
 
 TOAST_SECONDS = 2.6
+SELECT_KEYS = ("enter", "return", "space")  # press the cursor's cell (Space: not in CvC)
 
 
 class GameScene:
@@ -64,6 +66,7 @@ class GameScene:
         self.flashes: list[Flash] = []
         self.toast: tuple[str, float] | None = None
         self.pointer = (-1.0, -1.0)
+        self.cursor: int | None = None  # the keyboard cursor's cell, once arrows are used
         self.clock = 0.0
 
     @property
@@ -113,6 +116,7 @@ class GameScene:
             self.input.move(event.x, event.y)
         elif isinstance(event, PointerDown):
             self.pointer = (event.x, event.y)
+            self.cursor = None  # the pointer is in use: no keyboard cursor on show
             for name, rect in self.panel().buttons.items():
                 if rect.contains(event.x, event.y):
                     return self.command(Command(name))
@@ -126,14 +130,48 @@ class GameScene:
         return None
 
     def _key(self, key: str) -> Intent | None:
-        """Act on a key press (see ``KEYS``); Escape drops a selection, else opens the menu."""
+        """Act on a key press: arrows move the cursor (in a replay Left and Right step
+        through it), Enter (and Space, but in computer vs computer) press its cell,
+        Escape drops a selection or else opens the menu, the rest are commands (see
+        ``KEYS``)."""
         if key == "escape":
             if self.input.selected is not None:
                 self.input.reset()
                 return None
             return Action.MENU
+        if self.match.replay is not None and key in REPLAY_KEYS:
+            return self.command(REPLAY_KEYS[key])
+        if key in DIRECTIONS:
+            self._move_cursor(key)
+            return None
+        if key in SELECT_KEYS and not (key == "space" and self.mode == Mode.CVC):
+            self._press_cursor()
+            return None
         name = KEYS.get(key)
         return None if name is None else self.command(name)
+
+    def _move_cursor(self, key: str) -> None:
+        """Show the keyboard cursor, or move it one cell the way of the arrow ``key``.
+
+        It first appears on the selected piece, else on a piece of the side to move.
+        """
+        board = self.board()
+        if self.cursor is None:
+            match = self.match
+            mine = [cell for cell in range(board.cell_count)
+                    if self.game.piece_at(match.position, cell) == match.turn]
+            self.cursor = self.input.selected if self.input.selected is not None else (
+                mine[0] if mine else 0)
+            return
+        centers = [board.center(cell) for cell in range(board.cell_count)]
+        self.cursor = neighbour(centers, self.cursor, key)
+
+    def _press_cursor(self) -> None:
+        """Do what a click on the cursor's cell does (showing the cursor first if hidden)."""
+        if self.cursor is None:
+            self._move_cursor("up")
+            return
+        self._board_press(*self.board().center(self.cursor))
 
     def _board_press(self, x: float, y: float) -> None:
         """Handle a press on the board area: the human's move input, if it is their turn."""
@@ -314,7 +352,7 @@ class GameScene:
             drag = (self.input.dragged_cell, *self.input.pointer)
         return board_view.BoardView(board, game, match.position, last, selected, targets,
                                     match.hint, self.flashes, self.animation, drag,
-                                    self.settings.coordinates)
+                                    self.settings.coordinates, self.cursor)
 
     def _card(self, side: int) -> PlayerCard:
         """Return what ``side``'s player card shows."""

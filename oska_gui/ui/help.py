@@ -8,6 +8,8 @@ from .layout import overlay_card
 from .widgets import card, fitted_text
 
 SHORTCUTS = (
+    ("Arrows", "move the cursor over the board (a replay: step back and forth)"),
+    ("Enter  /  Space", "pick up or put down the piece at the cursor"),
     ("N", "new game with the same choices"),
     ("U  /  Backspace", "undo (against the computer: with its reply)"),
     ("R", "redo"),

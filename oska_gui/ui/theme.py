@@ -41,6 +41,8 @@ TARGET: Color = (74, 168, 96)
 TARGET_CAPTURE: Color = (212, 86, 62)
 LAST_MOVE: Color = (255, 150, 60, 125)
 HINT: Color = (80, 170, 255)
+CURSOR: Color = (255, 255, 255)  # the keyboard cursor: white inside a dark ring
+CURSOR_EDGE: Color = (20, 22, 28)
 FLASH: Color = (232, 74, 62)
 
 BUTTON: Color = (60, 67, 80)

@@ -1,0 +1,115 @@
+"""Playing without a pointer: arrow keys move a cursor over the cells, Enter presses."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from oska_gui.ui.app import App
+from oska_gui.ui.events import KeyPress, PointerDown
+from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.layout import board_layout
+from oska_gui.ui.settings import MemoryStorage
+
+
+def centres(kind: str, n: int) -> list[tuple[float, float]]:
+    """Return every cell's centre of a board laid out in a 1000 x 800 window."""
+    board = board_layout(kind, n, 1000, 800)
+    return [board.center(cell) for cell in range(board.cell_count)]
+
+
+@pytest.mark.parametrize(("kind", "n"), [("oska", 4), ("oska", 5), ("oska", 8),
+                                         ("hexapawn", 3), ("hexapawn", 6)])
+def test_every_cell_is_reached_and_opposite_arrows_come_back(kind: str, n: int) -> None:
+    points = centres(kind, n)
+    reached, todo = {0}, [0]
+    while todo:
+        cell = todo.pop()
+        for key in DIRECTIONS:
+            other = neighbour(points, cell, key)
+            if other not in reached:
+                reached.add(other)
+                todo.append(other)
+    assert reached == set(range(len(points)))
+    for cell in range(len(points)):
+        right = neighbour(points, cell, "right")
+        if right != cell and abs(points[right][1] - points[cell][1]) < 1:
+            assert neighbour(points, right, "left") == cell
+
+
+@pytest.mark.parametrize(("kind", "n"), [("oska", 6), ("hexapawn", 4)])
+def test_an_arrow_moves_the_cursor_the_way_it_points(kind: str, n: int) -> None:
+    points = centres(kind, n)
+    for cell, (x, y) in enumerate(points):
+        for key, (dx, dy) in DIRECTIONS.items():
+            other = neighbour(points, cell, key)
+            if other == cell:  # the edge: no cell within 45 degrees of that way
+                ahead = [((px - x) * dx + (py - y) * dy, abs((px - x) * dy - (py - y) * dx))
+                         for px, py in points]
+                assert not any(along > 1 and aside < along for along, aside in ahead)
+                continue
+            ox, oy = points[other]
+            assert (ox - x) * dx + (oy - y) * dy > 0
+
+
+def test_on_a_square_grid_an_arrow_steps_to_the_adjacent_square() -> None:
+    points = centres("hexapawn", 3)
+    middle = 4
+    assert [neighbour(points, middle, key) for key in ("up", "down", "left", "right")] == \
+        [1, 7, 3, 5]
+
+
+def keys_to(points: list[tuple[float, float]], start: int, goal: int) -> list[str]:
+    """Return the arrow keys that take the cursor from ``start`` to ``goal`` (shortest)."""
+    paths = {start: []}
+    todo = [start]
+    while todo:
+        cell = todo.pop(0)
+        for key in DIRECTIONS:
+            other = neighbour(points, cell, key)
+            if other not in paths:
+                paths[other] = [*paths[cell], key]
+                todo.append(other)
+    return paths[goal]
+
+
+@pytest.mark.parametrize(("kind", "n"), [("oska", 5), ("hexapawn", 3)])
+def test_a_whole_game_played_with_the_keyboard_alone(kind: str, n: int) -> None:
+    app = App(MemoryStorage({"kind": kind, "n": n, "levels": ["beginner", "beginner"],
+                             "animation": "off", "pace": "instant"}), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    match, board = scene.match, scene.board()
+    points = [board.center(cell) for cell in range(board.cell_count)]
+    choose = random.Random(n)
+    app.handle(KeyPress("down"))  # shows the cursor on one of your pieces
+    assert scene.cursor is not None and scene.game.piece_at(match.position, scene.cursor) == 0
+    while not match.over:
+        if not match.human_to_move:
+            app.update(0.02)
+            continue
+        legal = choose.choice(match.legal_moves())
+        before = len(match.history.positions)
+        for cell in (legal.move.frm, legal.move.to):
+            for key in keys_to(points, scene.cursor, cell):
+                app.handle(KeyPress(key))
+            assert scene.cursor == cell
+            app.handle(KeyPress(choose.choice(["enter", "space"])))
+        assert match.history.positions[before] == legal.child
+    assert match.over
+
+
+def test_the_pointer_hides_the_cursor_and_escape_first_drops_a_selection() -> None:
+    app = App(MemoryStorage({"animation": "off", "levels": ["beginner", "beginner"]}),
+              900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    app.handle(KeyPress("up"))
+    app.handle(KeyPress("enter"))
+    assert scene.input.selected == scene.cursor
+    assert scene.view().board.cursor == scene.cursor
+    app.handle(KeyPress("escape"))
+    assert scene.input.selected is None and app.scene is scene
+    app.handle(PointerDown(1, 1))
+    assert scene.cursor is None
