@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-MAX_GAP = 0.1  # seconds: the longest gap between slices that counts in full
+MAX_GAP = 0.25  # seconds: the longest gap between slices that counts in full
 
 
 class ThinkingClock:
