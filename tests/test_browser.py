@@ -358,6 +358,15 @@ def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
     return shown
 
 
+def first_start_screen(browser: Browser) -> StartScene:
+    """Return the start screen as the page first shows it: the window's size, no Quit,
+    and laid out for a finger when the browser says its main pointer is coarse (as
+    Chromium does with touch emulated)."""
+    coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
+    return StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"], can_quit=False,
+                      touch=lambda: coarse)
+
+
 # -- the tests ---------------------------------------------------------------------------
 
 
@@ -373,15 +382,15 @@ def test_loading_indicator_then_the_start_screen(browser: Browser) -> None:
     assert browser.status() == ("Start screen: Oska n = 4, You vs computer. "
                                 "Press Enter to start.")
     shot = browser.screenshot("web-start-screen.png")
-    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
+    scene = first_start_screen(browser)
     layout = scene.layout()
     assert close_to(pixel(shot, 4, 4), theme.BACKGROUND)
     assert close_to(pixel(shot, layout.card.x + 6, layout.card.center[1]), theme.PANEL)
-    for row, (_, rects) in zip(scene.rows, layout.rows, strict=True):
-        if row.stepper:
+    for row, laid in zip(scene.rows, layout.rows, strict=True):
+        if laid.stepper:
             continue
         chosen = current_value(scene.settings, row)
-        for value, rect in zip(row.values, rects, strict=True):
+        for value, rect in zip(row.values, laid.choices, strict=True):
             wanted = theme.BUTTON_ACTIVE if value == chosen else theme.BUTTON
             shown = pixel(shot, rect.x + 3, rect.center[1])
             assert close_to(shown, wanted), (row.key, value, shown)
@@ -488,12 +497,14 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     browser.page.add_init_script(RECORD_TEXTS)
     browser.open()
     start_texts = texts_drawn(browser)
-    assert {"Start  (Enter)", "Help  (?)"} <= start_texts
+    assert {"Start", "Help"} <= start_texts  # touch emulated: no key hints at first
     assert not [text for text in start_texts if "Quit" in text]
     browser.screenshot("web-start-screen-no-quit.png")
     status = browser.status()
     browser.page.keyboard.press("q")
-    assert_still_running(browser)
+    # still running, drawn again, now with key hints: a key was pressed
+    assert {"Start  (Enter)", "Help  (?)"} <= texts_drawn(browser)
+    assert browser.page.evaluate("document.body.dataset.state") == "ready"
     assert browser.status() == status
     start_game(browser)
     panel_texts = texts_drawn(browser)
@@ -545,9 +556,10 @@ def test_a_broken_site_says_why_it_cannot_start(browser: Browser) -> None:
 def test_choices_are_kept_in_local_storage(browser: Browser) -> None:
     """A start-screen choice made by click survives a reload (localStorage)."""
     browser.open()
-    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
+    scene = first_start_screen(browser)
     size_row = [row.key for row in scene.rows].index("n")
-    five = scene.layout().rows[size_row][1][1]
+    laid = scene.layout().rows[size_row]
+    five = laid.targets[1] if laid.stepper else laid.choices[1]  # 4 -> 5
     browser.page.mouse.click(*five.center)
     browser.wait_status("s.startsWith('Start screen: Oska n = 5,')")
     browser.page.reload()
@@ -771,13 +783,13 @@ def test_sharp_on_high_density_screens(browser: Browser) -> None:
 def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
     """Hexapawn, chosen by click on the start screen, is played by clicks too."""
     browser.open()
-    scene = StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"])
+    scene = first_start_screen(browser)
     kind_row = [row.key for row in scene.rows].index("kind")
-    browser.page.mouse.click(*scene.layout().rows[kind_row][1][1].center)
-    browser.wait_status("s.startsWith('Start screen: Hexapawn n = 4,')")
+    browser.page.mouse.click(*scene.layout().rows[kind_row].choices[1].center)
+    browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")  # its classic size
     assert start_game(browser) == "Your move (White)"
-    game = make_game("hexapawn", 4)
-    layout = board_layout("hexapawn", 4, VIEWPORT["width"], VIEWPORT["height"])
+    game = make_game("hexapawn", 3)
+    layout = board_layout("hexapawn", 3, VIEWPORT["width"], VIEWPORT["height"])
     wait_board(browser, layout, game.start())
     pos = human_move_then_reply(browser, game, game.start(), 0)
     shot = browser.screenshot("web-hexapawn.png")

@@ -35,6 +35,7 @@ from oska_gui.desktop.events import translate
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.ui import theme
+from oska_gui.ui.board_view import NAME_SPOT
 from oska_gui.ui.events import KeyPress, PointerDown, PointerUp, Quit, Resize
 
 pytestmark = pytest.mark.usefixtures("display")
@@ -327,8 +328,8 @@ def test_window_resize_reaches_the_app() -> None:
 
 @pytest.mark.parametrize("n", [4, 8])
 def test_cell_names_screenshot_labels_every_cell(n: int) -> None:
-    """With cell names on (C), every cell has its name drawn under its centre, which
-    still shows what stands there; C again takes the names away."""
+    """With cell names on (C), every cell has its name drawn on a tag at its lower
+    right, and its centre still shows what stands there; C again takes the names away."""
     runner = started({**QUICK, "kind": "oska", "n": n, "mode": "hvh", "coordinates": True})
     scene = runner.app.game
     for _ in range(3):
@@ -343,9 +344,9 @@ def test_cell_names_screenshot_labels_every_cell(n: int) -> None:
     board = scene.board()
     for cell in range(board.cell_count):
         x, y = board.center(cell)
-        label_y = round(y + board.pitch * 0.29)
-        changed = sum(named.get_at((round(x) + dx, label_y + dy)) != plain.get_at(
-            (round(x) + dx, label_y + dy)) for dx in range(-6, 7) for dy in range(-3, 4))
+        tag_x, tag_y = round(x + board.pitch * NAME_SPOT), round(y + board.pitch * NAME_SPOT)
+        changed = sum(named.get_at((tag_x + dx, tag_y + dy)) != plain.get_at(
+            (tag_x + dx, tag_y + dy)) for dx in range(-6, 7) for dy in range(-3, 4))
         assert changed >= 5, (cell, changed)
 
 

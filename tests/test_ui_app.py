@@ -74,7 +74,7 @@ def test_clicking_choices_on_the_start_screen() -> None:
     layout = app.start.layout()
     rows = rows_for(app.start.settings)
     mode_row = [row.key for row in rows].index("mode")
-    _, choices = layout.rows[mode_row]
+    choices = layout.rows[mode_row].choices
     click(app, *choices[1].center)  # computer vs computer
     assert app.start.settings.mode == Mode.CVC
     layout = app.start.layout()

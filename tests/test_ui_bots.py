@@ -154,7 +154,7 @@ def test_the_strength_stepper_ends_with_the_bot_and_it_is_chosen_at_start() -> N
     assert app.settings.levels[BLACK] == LevelKey.EXTERNAL and app.settings.human_side == WHITE
     assert "Black: bot scripted.py" in app.status_text
     row = next(r for r in app.start.rows if (r.key, r.side) == ("levels", BLACK))
-    assert row.values[-1] == LevelKey.EXTERNAL and row.names[-1] == "Bot · scripted.py"
+    assert row.values[-1] == LevelKey.EXTERNAL and row.names[-1][0] == "Bot · scripted.py"
     # a bot has no evaluator to pick
     assert ("evaluators", BLACK) not in [(r.key, r.side) for r in app.start.rows]
     canvas = RecordingCanvas(1000, 700)
@@ -204,7 +204,7 @@ def test_a_bot_chosen_for_hexapawn_is_refused_with_a_clear_message() -> None:
     assert app.start.settings.kind == "hexapawn"
     assert app.start.settings.levels[WHITE] == LevelKey.EXTERNAL
     row = next(r for r in app.start.rows if (r.key, r.side) == ("levels", WHITE))
-    assert row.names[-1] == "Bot · scripted.py (Oska only)"
+    assert row.names[-1][0] == "Bot · scripted.py (Oska only)"
     assert app.status_text == BOT_OSKA_ONLY + "."
     canvas = RecordingCanvas(1000, 700)
     app.draw(canvas)

@@ -47,8 +47,8 @@ def test_the_start_screen_has_a_cell_names_row_and_the_c_key() -> None:
     rows = app.start.rows
     index = [row.key for row in rows].index("coordinates")
     assert rows[index].label == "Cell names" and rows[index].values == (False, True)
-    assert "Shown (C)" in board_texts(app)
-    _, choices = app.start.layout().rows[index]
+    assert "Shown  (C)" in board_texts(app)
+    choices = app.start.layout().rows[index].choices
     app.handle(PointerDown(*choices[1].center))
     assert app.settings.coordinates and storage.load()["coordinates"] is True
     app.handle(KeyPress("c"))
@@ -56,5 +56,5 @@ def test_the_start_screen_has_a_cell_names_row_and_the_c_key() -> None:
 
 
 def test_help_names_the_c_key() -> None:
-    keys = dict(SHORTCUTS)
+    keys = {shortcut.keys: shortcut.meaning for shortcut in SHORTCUTS}
     assert "cell names" in keys["C"]

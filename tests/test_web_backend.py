@@ -282,9 +282,13 @@ def test_pointer_events_use_canvas_coordinates(kind: str, cls: type) -> None:
     assert pointer_event(pointer(kind), left=10, top=20) == cls(100, 50)
 
 
-def test_touch_counts_like_the_mouse() -> None:
-    """A finger's pointerdown is a press like the mouse's."""
-    assert pointer_event(pointer("pointerdown", device="touch"), 0, 0) == PointerDown(110, 70)
+def test_touch_counts_like_the_mouse_and_says_it_is_a_finger() -> None:
+    """A finger's pointerdown is a press like the mouse's, marked as a touch (a pen's
+    and the mouse's are not)."""
+    assert pointer_event(pointer("pointerdown", device="touch"), 0, 0) == PointerDown(
+        110, 70, touch=True)
+    for device in ("mouse", "pen"):
+        assert not pointer_event(pointer("pointermove", device=device), 0, 0).touch
 
 
 @pytest.mark.parametrize("event", [

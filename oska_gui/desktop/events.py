@@ -38,11 +38,14 @@ def translate(event: pygame.event.Event) -> list[Event]:
         return [Quit()]
     if kind == pygame.VIDEORESIZE:
         return [Resize(event.w, event.h)]
+    touch = bool(getattr(event, "touch", False))  # SDL's mouse events made by a finger
     if kind == pygame.MOUSEMOTION:
-        return [PointerMove(*event.pos)]
+        x, y = event.pos
+        return [PointerMove(x, y, touch)]
     if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == LEFT_BUTTON:
         cls = PointerDown if kind == pygame.MOUSEBUTTONDOWN else PointerUp
-        return [cls(*event.pos)]
+        x, y = event.pos
+        return [cls(x, y, touch)]
     if kind == pygame.KEYDOWN:
         name = key_name(event)
         return [] if name is None else [KeyPress(name)]

@@ -61,7 +61,8 @@ class App:
                  think_slice: float = THINK_SLICE,
                  make_player: PlayerFactory | None = None,
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
-                 speaker: Speaker | None = None, keeper: GameKeeper | None = None) -> None:
+                 speaker: Speaker | None = None, keeper: GameKeeper | None = None,
+                 touch: bool = False) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -78,6 +79,8 @@ class App:
             speaker: plays the game's sounds (None: silence).
             keeper: keeps the game in progress between runs; a game it holds is ready
                 to resume from the start screen (None: nothing is kept).
+            touch: whether to expect a finger until the first input says otherwise
+                (the page asks the browser whether its main pointer is coarse).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -92,6 +95,7 @@ class App:
         self.think_slice = think_slice
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
+        self.touch = touch  # whether the last pointer input was a finger
         self.game: GameScene | None = None
         self.start = self._start_scene()
         self.scene: StartScene | GameScene = self.start
@@ -145,6 +149,20 @@ class App:
             self._act(Action.QUIT)
         else:
             self._act(self.scene.handle(event))
+        self._note_input_kind(event)  # after: a click acts on the layout it was aimed at
+
+    def _note_input_kind(self, event: Event) -> None:
+        """Remember whether the player last pressed with a finger or with the mouse or
+        a key: wording, key hints and target sizes follow it. Moving the pointer does
+        not count, so the layout never changes under a mouse on its way to a button."""
+        if isinstance(event, PointerDown):
+            self.touch = event.touch
+        elif isinstance(event, KeyPress):
+            self.touch = False
+
+    def _touch_input(self) -> bool:
+        """Return whether the last input was a touch (scenes read it through this)."""
+        return self.touch
 
     def _act(self, intent: Intent | None) -> None:
         """Carry out a scene's intent: adopt chosen settings, or start, resume, start a
@@ -194,7 +212,7 @@ class App:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
-                          self.can_quit)
+                          self.can_quit, self._touch_input)
 
     def _current_settings(self) -> Settings:
         """Return the current settings (scenes read them through this)."""
@@ -280,7 +298,7 @@ class App:
         """
         self.scene.draw(canvas)
         if self.help:
-            draw_help(canvas, self.width, self.height, self.can_quit)
+            draw_help(canvas, self.width, self.height, self.can_quit, self.touch)
         if self.asking_quit:
             draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer)
         self.needs_draw = False

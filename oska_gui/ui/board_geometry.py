@@ -50,10 +50,11 @@ def grid_points(kind: str, n: int) -> tuple[Point, ...]:
 
 def frame_box(kind: str, n: int) -> tuple[float, float, float, float]:
     """Return the board frame's bounding box (left, top, width, height) in pitch units,
-    relative to the top-left cell centre's grid origin, rim included."""
+    relative to the top-left cell centre's grid origin, with all the drawing reaches
+    beyond the frame (rim, shadow)."""
     look = look_of(kind)
     frame = offset_polygon(frame_points(kind, n), look.frame_pad, ROUND_CORNERS)
-    rim = look.border
+    rim = look.reach
     left, top = min(u for u, _ in frame) - rim, min(v for _, v in frame) - rim
     right, bottom = max(u for u, _ in frame) + rim, max(v for _, v in frame) + rim
     return left, top, right - left, bottom - top

@@ -19,7 +19,14 @@ from .board_geometry import BoardLayout, offset_polygon
 from .canvas import Canvas, Color
 from .games import GameAdapter, Position
 from .looks import look_of
+from .rect import Rect, clamp
+from .typescale import MIN_TEXT
 from .widgets import arrow
+
+NAME_SIZE = 0.22  # a cell name's size in pitches, kept between MIN_TEXT and NAME_MAX
+NAME_MAX = 16.0
+NAME_SPOT = 0.34  # an Oska name tag's centre, this many pitches right of and below the
+# hole's: on the wood between the hole and its lower neighbours
 
 
 @dataclass
@@ -217,17 +224,26 @@ def _flashes(canvas: Canvas, view: BoardView) -> None:
 
 
 def _coordinates(canvas: Canvas, view: BoardView) -> None:
-    """Write each cell's notation name small under its centre (the centre pixel stays
-    free), in an ink that stands out from what is there."""
+    """Write each cell's notation name on a dark tag beside its piece: on the wood at the
+    lower right of an Oska hole, in the lower right corner of a square. The tag keeps
+    the name readable on any cell and the piece (and the centre pixel) visible."""
     layout, game = view.layout, view.game
-    size = max(9.0, layout.pitch * 0.19)
+    size = clamp(layout.pitch * NAME_SIZE, MIN_TEXT, NAME_MAX)
     for cell, (x, y) in enumerate(layout.centers):
-        side = game.piece_at(view.position, cell)
-        if side is None:
-            ink = look_of(layout.kind).empty_coordinate_ink
-        else:
-            ink = theme.TEXT_DARK if side == 0 else theme.TEXT
-        canvas.text(game.cell_name(cell), x, y + layout.pitch * 0.29, size, (*ink[:3], 200))
+        name = game.cell_name(cell)
+        tag = _name_tag(layout, x, y, canvas.text_width(name, size, True) + size * 0.5,
+                        size * 1.3)
+        canvas.rect(tag.x, tag.y, tag.w, tag.h, theme.NAME_TAG, tag.h * 0.3)
+        canvas.text(name, *tag.center, size, theme.TEXT, bold=True)
+
+
+def _name_tag(layout: BoardLayout, x: float, y: float, w: float, h: float) -> Rect:
+    """Return where the name tag (``w`` x ``h``) of the cell centred at (x, y) goes."""
+    if look_of(layout.kind).squares:
+        edge = layout.pitch / 2 - 2
+        return Rect(x + edge - w, y + edge - h, w, h)
+    spot = layout.pitch * NAME_SPOT
+    return Rect(x + spot - w / 2, y + spot - h / 2, w, h)
 
 
 # -- pieces ----------------------------------------------------------------------------

@@ -1,4 +1,8 @@
-"""Front-end-neutral input events: what a pygame event or a DOM event becomes."""
+"""Front-end-neutral input events: what a pygame event or a DOM event becomes.
+
+Pointer events say whether a finger made them (``touch``), so the UI can speak of
+tapping and make room for fingers after a touch.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,7 @@ class PointerDown:
 
     x: float
     y: float
+    touch: bool = False
 
 
 @dataclass(frozen=True)
@@ -19,6 +24,7 @@ class PointerMove:
 
     x: float
     y: float
+    touch: bool = False
 
 
 @dataclass(frozen=True)
@@ -27,6 +33,7 @@ class PointerUp:
 
     x: float
     y: float
+    touch: bool = False
 
 
 @dataclass(frozen=True)

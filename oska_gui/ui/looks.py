@@ -2,7 +2,7 @@
 
 The registry (``engine.registry``) says what a game is; a ``Look`` says how it is drawn:
 Oska as round pieces in holes on an hourglass of wood, Hexapawn as pawns on a
-chequered square board inside a wooden rim that holds the coordinates. Sizes are in
+chequered square board inside a wooden rim. Sizes are in
 pitches (the distance between neighbouring cell centres).
 """
 
@@ -12,9 +12,6 @@ from dataclasses import dataclass
 
 from oska_gui.engine.registry import GameKind, game_info
 
-from . import theme
-from .canvas import Color
-
 
 @dataclass(frozen=True)
 class Look:
@@ -22,26 +19,28 @@ class Look:
 
     Attributes:
         frame_pad: the board frame's margin around the outermost cell centres.
-        border: the width of a wooden rim outside the frame (0: none).
+        reach: how far the board's drawing (a wooden rim, the shadow) goes beyond the
+            frame; the board is fitted into its area with it, so nothing is drawn
+            outside the area.
         piece_radius: a piece's radius.
         squares: True for a chequered board of squares, False for holes in wood.
         pawns: True for pawn silhouettes, False for round pieces.
-        empty_coordinate_ink: the colour of a cell name on an empty cell.
     """
 
     frame_pad: float
-    border: float
+    reach: float
     piece_radius: float
     squares: bool
     pawns: bool
-    empty_coordinate_ink: Color
 
 
 LOOKS = {
-    GameKind.OSKA: Look(frame_pad=0.62, border=0.0, piece_radius=0.40, squares=False,
-                        pawns=False, empty_coordinate_ink=theme.COORDINATE_ON_HOLE),
-    GameKind.HEXAPAWN: Look(frame_pad=0.5, border=0.32, piece_radius=0.36, squares=True,
-                            pawns=True, empty_coordinate_ink=theme.TEXT_DARK),
+    # the hourglass's dark edge reaches 0.09 pitches out, its shadow 0.22 (see board_view)
+    GameKind.OSKA: Look(frame_pad=0.62, reach=0.22, piece_radius=0.40, squares=False,
+                        pawns=False),
+    # a 0.32-pitch rim and a shadow 0.1 below it
+    GameKind.HEXAPAWN: Look(frame_pad=0.5, reach=0.42, piece_radius=0.36, squares=True,
+                            pawns=True),
 }
 
 

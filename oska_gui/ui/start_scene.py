@@ -25,21 +25,27 @@ from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
 from .games import make_game
 from .intents import Action, Choose, Intent
-from .layout import MenuLayout, menu_layout
+from .layout import MenuLayout, MenuRow, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
 from .settings import Animation, LevelKey, Mode, Settings, with_side
-from .widgets import button, card, fit_size, fitted_text
+from .typescale import LINE, TypeScale, type_scale
+from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, text_lines
 
 MODE_LABELS = {Mode.HVC: "You vs computer", Mode.CVC: "Computer vs computer",
                Mode.HVH: "Two players"}
+MODE_SHORT = {Mode.HVC: "Vs computer", Mode.CVC: "Computers", Mode.HVH: "2 players"}
 SIDE_LABELS = ("White", "Black")
 EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
                     "simple": "Simple", "race": "Race"}
-BUTTON_LABELS = {Action.START: "Start  (Enter)", Action.RESUME: "Resume  (Esc)",
-                 Action.HELP: "Help  (?)", Action.QUIT: "Quit  (Q)"}
-SUBTITLE = "Choose your game, then press Enter"
+BUTTON_LABELS = {Action.START: "Start", Action.RESUME: "Resume", Action.HELP: "Help",
+                 Action.QUIT: "Quit"}
+BUTTON_KEYS = {Action.START: "Enter", Action.RESUME: "Esc", Action.HELP: "?", Action.QUIT: "Q"}
+SUBTITLE = {False: ("Choose your game, then press Enter", "Choose, then press Enter"),
+            True: ("Choose your game, then tap Start",)}
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
+BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
+CHAR_WIDTH = 0.62  # a generous average character width of the UI font, in text sizes
 
 
 class Option(StrEnum):
@@ -53,6 +59,7 @@ class Option(StrEnum):
     EVALUATOR = "evaluators"
     ANIMATION = "animation"
     COORDINATES = "coordinates"
+    SOUND = "sound"
 
 
 PER_SIDE = (Option.LEVEL, Option.EVALUATOR)  # settings that hold a pair, one per side
@@ -61,14 +68,20 @@ PER_SIDE = (Option.LEVEL, Option.EVALUATOR)  # settings that hold a pair, one pe
 @dataclass(frozen=True)
 class Row:
     """One option row: its ``key``, label, values and their names; ``side`` is the side
-    (WHITE = 0, BLACK = 1) whose level or evaluator it sets, None for other options."""
+    (WHITE = 0, BLACK = 1) whose level or evaluator it sets, None for other options.
+
+    A label or name is a ``Wording``: one text or several, the longest first, the
+    shortest shown where space is short. ``keys`` gives the key that picks each value
+    ('' for none), shown as a hint to keyboard users.
+    """
 
     key: Option
-    label: str
+    label: Wording
     values: tuple[Any, ...]
-    names: tuple[str, ...]
+    names: tuple[Wording, ...]
     stepper: bool = False
     side: int | None = None
+    keys: tuple[str, ...] = ()
 
 
 def current_value(settings: Settings, row: Row) -> Any:
@@ -81,13 +94,16 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     """Return ``settings`` with option ``key`` (of ``side``, for a per-side option) set
     to ``value``, kept consistent.
 
-    Changing the game keeps the board size when the new game offers it; a 'perfect'
-    level on a board the solver does not cover becomes 'strongest'.
+    Changing the game picks the new game's classic size (its first offered size:
+    Oska 4, Hexapawn 3); a 'perfect' level on a board the solver does not cover
+    becomes 'strongest'.
     """
     if side is not None and key == Option.LEVEL:
         return replace(settings, levels=with_side(settings.levels, side, value))
     if side is not None:
         return replace(settings, evaluators=with_side(settings.evaluators, side, value))
+    if key == Option.KIND and value != settings.kind:
+        settings = replace(settings, n=game_info(value).offered[0])
     settings = replace(settings, **{key: value})
     sizes = game_info(settings.kind).offered
     if settings.n not in sizes:
@@ -145,32 +161,44 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
         Row(Option.KIND, "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
         Row(Option.N, "Board size", game.info.offered,
             tuple(str(n) for n in game.info.offered)),
-        Row(Option.MODE, "Mode", tuple(Mode), tuple(MODE_LABELS[m] for m in Mode)),
+        Row(Option.MODE, "Mode", tuple(Mode), tuple((MODE_LABELS[m], MODE_SHORT[m])
+                                                    for m in Mode)),
     ]
     if settings.mode == Mode.HVC:
         rows.append(Row(Option.HUMAN_SIDE, "You play", (0, 1),
-                        ("White (moves first)", "Black")))
+                        (("White (moves first)", "White"), "Black")))
     levels = levels_for(game)
     evaluators = game.evaluator_names()
     for side in settings.computer_sides():
-        who = "Computer" if settings.mode == Mode.HVC else f"{SIDE_LABELS[side]} computer"
+        who: Wording = ("Computer" if settings.mode == Mode.HVC
+                        else (f"{SIDE_LABELS[side]} computer", SIDE_LABELS[side]))
         keys = [LevelKey(lv.key) for lv in levels]
-        names = [f"{lv.name} · {lv.describe()}" for lv in levels]
+        names: list[Wording] = [(f"{lv.name} · {lv.describe()}", lv.name) for lv in levels]
         if side in bots:
             keys.append(LevelKey.EXTERNAL)
             suffix = "" if game.info.external_bots else " (Oska only)"
-            names.append(f"Bot · {bots[side]}{suffix}")
+            names.append((f"Bot · {bots[side]}{suffix}", "Bot"))
         rows.append(Row(Option.LEVEL, who, tuple(keys), tuple(names), stepper=True,
                         side=side))
         if len(evaluators) > 1 and settings.levels[side] != LevelKey.EXTERNAL:
-            what = "Evaluator" if settings.mode == Mode.HVC else f"{SIDE_LABELS[side]} evaluator"
+            what: Wording = ("Evaluator" if settings.mode == Mode.HVC
+                             else (f"{SIDE_LABELS[side]} evaluator", "Evaluator"))
             rows.append(Row(Option.EVALUATOR, what, evaluators,
                             tuple(EVALUATOR_LABELS.get(e, e.title()) for e in evaluators),
                             side=side))
     rows.append(Row(Option.ANIMATION, "Animation", tuple(Animation),
                     tuple(a.title() for a in Animation)))
-    rows.append(Row(Option.COORDINATES, "Cell names", (False, True), ("Hidden", "Shown (C)")))
+    rows.append(Row(Option.COORDINATES, "Cell names", (False, True), ("Hidden", "Shown"),
+                    keys=("", "C")))
+    rows.append(Row(Option.SOUND, "Sound", (False, True), ("Off", "On"), keys=("", "V")))
     return rows
+
+
+def most_rows(settings: Settings, bots: Mapping[int, str] | None = None) -> int:
+    """Return the most option rows the start screen shows for any game and mode with
+    the other choices of ``settings`` (the card is made that tall once and for all)."""
+    return max(len(rows_for(choose(replace(settings, mode=mode), Option.KIND, kind), bots))
+               for kind in GAMES for mode in Mode)
 
 
 class StartScene:
@@ -178,7 +206,7 @@ class StartScene:
 
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
-                 can_quit: bool = True) -> None:
+                 can_quit: bool = True, touch: Callable[[], bool] = lambda: False) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
@@ -188,8 +216,11 @@ class StartScene:
             can_resume: whether a game in progress can be resumed (Esc).
             bots: the label of the external bot offered for a side, by side.
             can_quit: whether to offer a Quit button (a web page cannot close itself).
+            touch: returns whether the last input was a touch (big targets, tap
+                wording, no key hints).
         """
         self._settings = settings
+        self.touch = touch
         self.bots = dict(bots or {})
         self.width, self.height = width, height
         self.can_resume = can_resume
@@ -216,8 +247,12 @@ class StartScene:
 
     def layout(self) -> MenuLayout:
         """Return the layout of the start screen for the current window and rows."""
-        counts = [1 if row.stepper else len(row.values) for row in self.rows]
-        return menu_layout(self.width, self.height, counts, self.button_names)
+        rows = self.rows
+        counts = [1 if row.stepper else len(row.values) for row in rows]
+        size = type_scale(self.width, self.height).label
+        needs = [_choice_needs(row, size, self.touch()) for row in rows]
+        return menu_layout(self.width, self.height, counts, self.button_names,
+                           most_rows(self.settings, self.bots), self.touch(), needs)
 
     @property
     def status_text(self) -> str:
@@ -251,23 +286,23 @@ class StartScene:
         for action, rect in layout.buttons.items():
             if rect.contains(x, y):
                 return self._start() if action == Action.START else Action(action)
-        for index, (row, (_, rects)) in enumerate(zip(self.rows, layout.rows, strict=True)):
-            for choice, rect in enumerate(rects):
+        for index, (row, laid) in enumerate(zip(self.rows, layout.rows, strict=True)):
+            for choice, rect in enumerate(laid.targets):
                 if rect.contains(x, y):
                     self.focus = index
-                    return self._pick(row, choice)
+                    return self._pick(row, choice, laid.stepper)
         return None
 
-    def _pick(self, row: Row, choice: int) -> Choose:
-        """Return the settings after a click on choice ``choice`` of ``row`` (a stepper
-        has 0 back, 2 on)."""
-        if row.stepper:
-            return self._step(row, {0: -1, 1: 1, 2: 1}[choice])
+    def _pick(self, row: Row, choice: int, stepper: bool) -> Choose:
+        """Return the settings after a click on choice ``choice`` of ``row`` (drawn as a
+        stepper: 0 is its back half, 1 its forward half)."""
+        if stepper:
+            return self._step(row, 1 if choice else -1)
         return Choose(choose(self.settings, row.key, row.values[choice], row.side))
 
     def _step(self, row: Row, delta: int) -> Choose:
-        """Return the settings with ``row``'s choice moved ``delta`` places (wrapping for
-        choice rows, not steppers)."""
+        """Return the settings with ``row``'s choice moved ``delta`` places (wrapping,
+        except for the strength levels, which stop at the weakest and strongest)."""
         values = row.values
         value = current_value(self.settings, row)
         index = values.index(value) if value in values else 0
@@ -282,12 +317,15 @@ class StartScene:
         return Action.START if bot_problem(self.settings) is None else None
 
     def _key(self, key: str) -> Intent | None:
-        """Act on a key: arrows move and change, Enter starts, Esc resumes, C cell names."""
+        """Act on a key: arrows move and change, Enter starts, Esc resumes, C cell names,
+        V sound."""
         rows = self.rows
         if key in ("enter", "return"):
             return self._start()
         if key == "c":
             return Choose(replace(self.settings, coordinates=not self.settings.coordinates))
+        if key == "v":
+            return Choose(replace(self.settings, sound=not self.settings.sound))
         if key == "escape":
             return Action.RESUME if self.can_resume else None
         if key in ("up", "down"):
@@ -315,82 +353,105 @@ class StartScene:
         """Paint the start screen."""
         canvas.clear(theme.BACKGROUND)
         layout = self.layout()
+        scale = type_scale(self.width, self.height)
         card(canvas, layout.card, theme.PANEL, 16)
-        self._title(canvas, layout)
+        self._title(canvas, layout, scale)
         rows = self.rows
         self.focus = min(self.focus, len(rows) - 1)
-        sizes = self._text_sizes(canvas, rows, layout)
-        for index, (row, rects) in enumerate(zip(rows, layout.rows, strict=True)):
-            self._row(canvas, row, rects, (sizes[0], layout.font * 0.92), index == self.focus)
+        for index, (row, laid) in enumerate(zip(rows, layout.rows, strict=True)):
+            self._row(canvas, row, laid, scale.label, index == self.focus)
         startable = self._start() is not None
         for name, rect in layout.buttons.items():
-            button(canvas, rect, BUTTON_LABELS[Action(name)], sizes[1],
-                   hover=rect.contains(*self.pointer), active=name == Action.START,
-                   enabled=startable or name != Action.START)
+            action = Action(name)
+            button(canvas, rect, self._keyed(BUTTON_LABELS[action], BUTTON_KEYS[action]),
+                   scale.label, hover=rect.contains(*self.pointer),
+                   active=action == Action.START, enabled=startable or action != Action.START)
 
-    @staticmethod
-    def _text_sizes(canvas: Canvas, rows: list[Row], layout: MenuLayout) -> tuple[float, float]:
-        """Return one text size for all labels and one for the buttons: the largest at
-        which every text of the kind fits (mixed sizes look untidy)."""
-        font = layout.font
-        labels = [fit_size(canvas, row.label, label.w - 12, font, True)
-                  for row, (label, _) in zip(rows, layout.rows, strict=True)]
-        buttons = [fit_size(canvas, BUTTON_LABELS[Action(name)], rect.w - 10, font, True)
-                   for name, rect in layout.buttons.items()]
-        return min(labels), min(buttons)
+    def _keyed(self, wording: Wording, key: str) -> tuple[str, ...]:
+        """Return ``wording``'s texts, led by the longest with ``key`` as a hint for
+        keyboard users (none after a touch, or without a key)."""
+        texts = (wording,) if isinstance(wording, str) else tuple(wording)
+        if not key or self.touch():
+            return texts
+        return (f"{texts[0]}  ({key})", *texts)
 
-    def _title(self, canvas: Canvas, layout: MenuLayout) -> None:
-        """Draw the title with a white and a black piece, and the subtitle."""
+    def _title(self, canvas: Canvas, layout: MenuLayout, scale: TypeScale) -> None:
+        """Draw the title with a white and a black piece, and the subtitle (or why the
+        choices cannot start)."""
         rect = layout.title
         cx, cy = rect.center
         title = game_info(self.settings.kind).title
-        size = fit_size(canvas, title, rect.w * 0.6, rect.h * 0.72, True)
-        canvas.text(title, cx, cy, size, theme.TEXT, bold=True)
-        half = canvas.text_width(title, size, True) / 2
-        r = size * 0.3
+        canvas.text(title, cx, cy, scale.title, theme.TEXT, bold=True)
+        half = canvas.text_width(title, scale.title, True) / 2
+        r = scale.title * 0.3
         kind = self.settings.kind
         piece(canvas, kind, r, cx - half - r * 2.2, cy, 0)
         piece(canvas, kind, r, cx + half + r * 2.2, cy, 1)
         sub = layout.subtitle
+        if sub.h <= 0:
+            return
         problem = bot_problem(self.settings)
-        fitted_text(canvas, problem or SUBTITLE, sub.center[0], sub.center[1], sub.w,
-                    layout.font * 0.95, theme.TEXT_DIM if problem is None else theme.FLASH,
-                    bold=problem is not None)
+        wording = SUBTITLE[self.touch()] if problem is None else (problem, BOT_OSKA_ONLY_SHORT)
+        lines = fit_lines(canvas, wording, sub.w, scale.body, 1, problem is not None)
+        text_lines(canvas, lines[:1], *sub.center, scale.body,
+                   theme.TEXT_DIM if problem is None else theme.TEXT_ERROR,
+                   bold=problem is not None)
 
-    def _row(self, canvas: Canvas, row: Row, rects: tuple, sizes: tuple[float, ...],
+    def _row(self, canvas: Canvas, row: Row, laid: MenuRow, size: float,
              focused: bool) -> None:
-        """Draw one option row: its label and its choices (or stepper).
-
-        ``sizes`` is (label text size, largest choice text size).
-        """
-        label, choices = rects
+        """Draw one option row at text ``size``: its label and its choices (or stepper)."""
+        label = laid.label
         ink = theme.SELECT if focused else theme.TEXT_DIM
         if focused:
             canvas.circle(label.x + 3, label.center[1], 3, theme.SELECT)
-        canvas.text(row.label, label.x + 12, label.center[1], sizes[0], ink, "left", focused)
+        lines = fit_lines(canvas, row.label, label.w - 12, size, _lines_in(label.h, size),
+                          focused)
+        text_lines(canvas, lines, label.x + 12, label.center[1], size, ink, "left", focused)
         value = current_value(self.settings, row)
-        font = sizes[1]
-        if row.stepper:
-            self._stepper(canvas, row, choices, font, value)
+        if laid.stepper:
+            self._stepper(canvas, row, laid, size, value)
             return
-        size = min(fit_size(canvas, name, rect.w - 10, font, True)  # one size per row
-                   for name, rect in zip(row.names, choices, strict=True))
-        for rect, val, name in zip(choices, row.values, row.names, strict=True):
-            button(canvas, rect, name, size, hover=rect.contains(*self.pointer),
-                   active=val == value)
+        keys = row.keys or ("",) * len(row.values)
+        for rect, val, name, key in zip(laid.choices, row.values, row.names, keys, strict=True):
+            button(canvas, rect, self._keyed(name, key), size,
+                   hover=rect.contains(*self.pointer), active=val == value)
 
-    def _stepper(self, canvas: Canvas, row: Row, rects: tuple, font: float, value: Any) -> None:
-        """Draw a stepper: back arrow, the current choice, forward arrow."""
-        back, middle, on = rects
+    def _stepper(self, canvas: Canvas, row: Row, laid: MenuRow, size: float,
+                 value: Any) -> None:
+        """Draw a stepper: back arrow, the current choice, forward arrow (an arrow lights
+        up while the pointer is over its half of the stepper)."""
+        back, middle, on = laid.choices
+        back_half, on_half = laid.targets
         index = row.values.index(value) if value in row.values else 0
-        button(canvas, back, "‹", font * 1.3, hover=back.contains(*self.pointer),
-               enabled=index > 0)
-        button(canvas, on, "›", font * 1.3, hover=on.contains(*self.pointer),
-               enabled=index < len(row.values) - 1)
+        button(canvas, back, "‹", size * 1.3, hover=back_half.contains(*self.pointer),
+               enabled=index > 0 or not row.stepper)
+        button(canvas, on, "›", size * 1.3, hover=on_half.contains(*self.pointer),
+               enabled=index < len(row.values) - 1 or not row.stepper)
         canvas.rect(middle.x, middle.y, middle.w, middle.h, theme.CARD, min(8, middle.h / 2))
         level = LEVELS_BY_KEY.get(value)
-        name = row.names[index]
-        fitted_text(canvas, name, middle.center[0], middle.center[1], middle.w - 10, font,
-                    theme.TEXT, bold=level is not None
-                    and level.key in (LevelKey.STRONGEST, LevelKey.PERFECT))
+        strong = level is not None and level.key in (LevelKey.STRONGEST, LevelKey.PERFECT)
+        keys = row.keys or ("",) * len(row.values)
+        lines = fit_lines(canvas, self._keyed(row.names[index], keys[index]), middle.w - 10,
+                          size, _lines_in(middle.h, size), strong)
+        text_lines(canvas, lines, *middle.center, size, theme.TEXT, bold=strong)
 
+
+def _choice_needs(row: Row, size: float, touch: bool) -> tuple[float, float]:
+    """Return the width a choice of ``row`` needs at text ``size`` to show its shortest
+    name on one line, and wrapped at spaces, by a generous estimate of the text's width
+    (the layout has no canvas to measure with; the drawing fits the text exactly)."""
+    def width(text: str) -> float:
+        """Return the estimated width of ``text`` with a button's padding."""
+        return len(text) * size * CHAR_WIDTH + BUTTON_PAD
+
+    shortest = [name if isinstance(name, str) else name[-1] for name in row.names]
+    keys = row.keys or ("",) * len(shortest)
+    hinted = [f"{name}  ({key})" if key and not touch else name
+              for name, key in zip(shortest, keys, strict=True)]
+    one_line = max(width(name) for name in hinted)
+    return one_line, max(width(word) for name in hinted for word in name.split())
+
+
+def _lines_in(height: float, size: float) -> int:
+    """Return how many lines of text ``size`` fit ``height`` pixels (at least one)."""
+    return max(1, int(height / (size * LINE)))

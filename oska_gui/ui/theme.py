@@ -1,10 +1,14 @@
 """Colours of the game: a warm wooden board on a dark slate table.
 
 Piece bodies, empty holes and squares have fixed colours at their very centre, so a
-screenshot test can tell what stands on a cell from one pixel.
+screenshot test can tell what stands on a cell from one pixel. ``TEXT_PAIRS`` lists
+every text colour with every background it is drawn on; each pair has a WCAG contrast
+of at least 4.5:1 (tests/test_ui_contrast.py).
 """
 
 from __future__ import annotations
+
+from .contrast import over as _over
 
 Color = tuple[int, ...]
 
@@ -14,9 +18,10 @@ PANEL_EDGE: Color = (58, 64, 76)
 CARD: Color = (50, 56, 67)
 
 TEXT: Color = (238, 233, 222)
-TEXT_DIM: Color = (158, 163, 173)
-TEXT_FAINT: Color = (108, 114, 125)
+TEXT_DIM: Color = (185, 190, 200)
+TEXT_FAINT: Color = (155, 161, 173)  # still 4.5:1 on every dark surface it is used on
 TEXT_DARK: Color = (40, 32, 24)
+TEXT_ERROR: Color = (255, 130, 112)
 
 WOOD: Color = (199, 150, 93)
 WOOD_LIGHT: Color = (219, 174, 116)
@@ -25,7 +30,7 @@ WOOD_EDGE: Color = (122, 79, 43)
 WOOD_SHADOW: Color = (0, 0, 0, 90)
 HOLE_RIM: Color = (96, 60, 31)
 HOLE: Color = (139, 94, 54)
-COORDINATE_ON_HOLE: Color = (236, 203, 152)  # cell names in empty holes
+NAME_TAG: Color = (22, 24, 30, 215)  # the dark tag a cell name sits on
 
 SQUARE_LIGHT: Color = (235, 211, 163)
 SQUARE_DARK: Color = (181, 129, 80)
@@ -52,4 +57,19 @@ BUTTON_ACTIVE: Color = (214, 160, 72)
 BUTTON_ACTIVE_HOVER: Color = (230, 178, 92)
 
 BANNER: Color = (22, 24, 30, 225)
+TOAST: Color = (20, 22, 28, 220)
 SCRIM: Color = (10, 12, 16, 170)
+
+_SURFACES = (BACKGROUND, PANEL, CARD)
+_BOARD_EXTREMES = (PIECE_BODY[0], SQUARE_LIGHT, PIECE_BODY[1], HOLE)  # lightest, darkest
+_ON_BOARD = tuple(_over(cover, board) for cover in (BANNER, TOAST, NAME_TAG)
+                  for board in _BOARD_EXTREMES)
+
+TEXT_PAIRS: tuple[tuple[Color, tuple[Color, ...]], ...] = (
+    (TEXT, (*_SURFACES, BUTTON, BUTTON_HOVER, BUTTON_DISABLED, *_ON_BOARD)),
+    (TEXT_DIM, (*_SURFACES, BUTTON, *_ON_BOARD)),
+    (TEXT_FAINT, (*_SURFACES, BUTTON_DISABLED)),
+    (SELECT, (*_SURFACES, BUTTON, BUTTON_HOVER, *_ON_BOARD)),
+    (TEXT_DARK, (BUTTON_ACTIVE, BUTTON_ACTIVE_HOVER)),
+    (TEXT_ERROR, _SURFACES),
+)

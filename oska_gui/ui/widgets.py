@@ -1,14 +1,23 @@
-"""Small drawing helpers shared by the scenes: buttons, cards, fitted text, spinner."""
+"""Small drawing helpers shared by the scenes: buttons, cards, wrapped text, spinner.
+
+Text keeps the size of its role (``typescale``): a text too wide for its place is
+wrapped at spaces, or a shorter wording of it is used (``Wording``).
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from . import theme
 from .canvas import Canvas, Color
 from .rect import Rect
+from .typescale import LINE
+
+Wording = str | Sequence[str]  # one text, or its wordings from the longest to the shortest
 
 MIN_TEXT = 7.0
+BUTTON_PAD = 10  # pixels of a button's width kept free around its label
 
 
 def fit_size(canvas: Canvas, text: str, max_width: float, size: float,
@@ -40,6 +49,52 @@ def break_line(canvas: Canvas, text: str, max_width: float, size: float,
     return " ".join(words[:count]), " ".join(words[count:])
 
 
+def wrap(canvas: Canvas, text: str, max_width: float, size: float,
+         bold: bool = False) -> list[str]:
+    """Return ``text`` broken at spaces into lines at most ``max_width`` wide at ``size``
+    (a single word wider than that keeps a line of its own)."""
+    lines, rest = [], text
+    while rest:
+        first, rest = break_line(canvas, rest, max_width, size, bold)
+        lines.append(first)
+    return lines or [""]
+
+
+def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
+              max_lines: int = 1, bold: bool = False) -> list[str]:
+    """Return the lines to show ``wording`` in a box ``max_width`` wide at ``size``.
+
+    The wordings are tried from the longest: the first that fits on one line wins,
+    else the first that wraps into ``max_lines`` lines, else the shortest, wrapped.
+
+    Args:
+        canvas: measures the text.
+        wording: the text, or its wordings from the longest to the shortest.
+        max_width: the box's width in pixels.
+        size: the text size.
+        max_lines: how many lines the box holds.
+        bold: whether the text is bold.
+
+    Returns:
+        The lines, top to bottom.
+    """
+    wordings = [wording] if isinstance(wording, str) else list(wording)
+    for text in wordings:
+        if canvas.text_width(text, size, bold) <= max_width:
+            return [text]
+    wrapped = [wrap(canvas, text, max_width, size, bold) for text in wordings]
+    return next((lines for lines in wrapped if len(lines) <= max_lines), wrapped[-1])
+
+
+def text_lines(canvas: Canvas, lines: Sequence[str], x: float, y: float, size: float,
+               color: Color, anchor: str = "center", bold: bool = False) -> None:
+    """Draw ``lines`` one below the other, the block vertically centred on ``y``
+    (``anchor`` 'center', 'left' or 'right' places each line horizontally at ``x``)."""
+    top = y - (len(lines) - 1) * size * LINE / 2
+    for i, line in enumerate(lines):
+        canvas.text(line, x, top + i * size * LINE, size, color, anchor, bold)
+
+
 def card(canvas: Canvas, rect: Rect, color: Color = theme.CARD, radius: float = 10) -> None:
     """Draw a rounded card with a faint edge."""
     if rect.w <= 0 or rect.h <= 0:
@@ -48,14 +103,15 @@ def card(canvas: Canvas, rect: Rect, color: Color = theme.CARD, radius: float = 
     canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.PANEL_EDGE, radius, 1)
 
 
-def button(canvas: Canvas, rect: Rect, label: str, size: float, hover: bool = False,
+def button(canvas: Canvas, rect: Rect, label: Wording, size: float, hover: bool = False,
            enabled: bool = True, active: bool = False) -> None:
     """Draw a push button.
 
     Args:
         canvas: where to draw.
         rect: the button's rectangle.
-        label: its text.
+        label: its text, or its wordings from the longest to the shortest (the longest
+            that fits is shown, wrapped onto a second line if the button is tall enough).
         size: the text size.
         hover: the pointer is over it.
         enabled: it can be used (else it is drawn dimmed).
@@ -76,8 +132,9 @@ def button(canvas: Canvas, rect: Rect, label: str, size: float, hover: bool = Fa
     if enabled:
         canvas.line(rect.x + radius, rect.y + 1, rect.right - radius, rect.y + 1,
                     (255, 255, 255, 40), 1)
-    cx, cy = rect.center
-    fitted_text(canvas, label, cx, cy, rect.w - 8, size, ink, bold=active)
+    max_lines = max(1, int((rect.h - 4) / (size * LINE)))
+    lines = fit_lines(canvas, label, rect.w - BUTTON_PAD, size, max_lines, active)
+    text_lines(canvas, lines, *rect.center, size, ink, bold=active)
 
 
 def spinner(canvas: Canvas, x: float, y: float, r: float, clock: float,

@@ -73,11 +73,13 @@ def pointer_event(event: Any, left: float, top: float) -> Event | None:
         top: the canvas's top edge in client coordinates (CSS pixels).
 
     Returns:
-        PointerDown, PointerMove or PointerUp at canvas coordinates, or None.
+        PointerDown, PointerMove or PointerUp at canvas coordinates (``touch`` for a
+        finger), or None.
     """
     kind = POINTER_TYPES.get(str(event.type))
     if kind is None or not event.isPrimary:
         return None
     if kind is PointerDown and event.pointerType == "mouse" and event.button != MOUSE_MAIN_BUTTON:
         return None
-    return kind(float(event.clientX) - left, float(event.clientY) - top)
+    return kind(float(event.clientX) - left, float(event.clientY) - top,
+                touch=str(event.pointerType) == "touch")

@@ -51,6 +51,7 @@ def window_size() -> tuple[int, int, float]:
 
 
 REDUCED_MOTION = "(prefers-reduced-motion: reduce)"
+COARSE_POINTER = "(pointer: coarse)"  # the main pointer is a finger: a phone or tablet
 
 
 GAME_KEY = "oska.game"  # the game in progress, beside the settings
@@ -273,9 +274,10 @@ def start() -> BrowserFrontEnd:
         The running front end.
     """
     width, height, _ = window_size()
+    touch = bool(window.matchMedia(COARSE_POINTER).matches)
     store = local_storage()
     keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY), warn)
     front_end = BrowserFrontEnd(App(open_settings(store), width, height, can_quit=False,
-                                    speaker=open_speaker(), keeper=keeper))
+                                    speaker=open_speaker(), keeper=keeper, touch=touch))
     front_end.start()
     return front_end

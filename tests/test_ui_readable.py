@@ -1,0 +1,325 @@
+"""Readable and touchable at every listed window size: text sizes, contrast, touch
+targets, text that neither overlaps nor spills out of its place, rows that stay put.
+
+The screens are drawn on a ``RecordingCanvas`` (texts are about 0.55 of their size wide
+per character, close to the real fonts') at the window sizes the issue lists: the
+desktop from 1280x800 down to 360x300, the browser from 1920x1080 down to a phone,
+portrait and landscape, where the player uses a finger.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
+
+from oska_gui.engine.registry import GameKind
+from oska_gui.ui import theme
+from oska_gui.ui.app import App
+from oska_gui.ui.board_view import draw_board
+from oska_gui.ui.contrast import READABLE, contrast_ratio, over
+from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
+from oska_gui.ui.help import draw_help
+from oska_gui.ui.layout import board_area, board_layout
+from oska_gui.ui.rect import Rect
+from oska_gui.ui.settings import MemoryStorage, Mode
+from oska_gui.ui.start_scene import Option, choose
+from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET, type_scale
+
+QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}
+MOUSE_SIZES = [(1280, 800), (1024, 720), (640, 480), (480, 640), (480, 1000), (360, 300),
+               (1920, 1080)]
+TOUCH_SIZES = [(390, 844), (844, 390), (320, 480)]
+ALL_SIZES = [(size, False) for size in MOUSE_SIZES] + [(size, True) for size in TOUCH_SIZES]
+MODES = [Mode.HVC, Mode.CVC, Mode.HVH]
+
+
+def app_at(size: tuple[int, int], touch: bool, **settings: object) -> App:
+    """Return an App on its start screen in a window of ``size`` (``touch``: the
+    player uses a finger)."""
+    return App(MemoryStorage({**QUICK, **settings}), *size, touch=touch)
+
+
+def drawn(app: App) -> RecordingCanvas:
+    """Return a RecordingCanvas with ``app``'s screen drawn on it."""
+    canvas = RecordingCanvas(app.width, app.height)
+    app.draw(canvas)
+    return canvas
+
+
+def text_calls(canvas: RecordingCanvas) -> list[tuple]:
+    """Return the arguments of every text the canvas drew."""
+    return [args for name, args in canvas.calls if name == "text"]
+
+
+def text_box(args: tuple) -> Rect:
+    """Return the rectangle a recorded text covers (its size high)."""
+    text, x, y, size, _, anchor, _ = args
+    w = len(text) * size * TEXT_WIDTH_PER_CHAR
+    left = {"center": x - w / 2, "left": x, "right": x - w, "topleft": x}[anchor]
+    top = y if anchor == "topleft" else y - size / 2
+    return Rect(left, top, w, size)
+
+
+def inside(inner: Rect, outer: Rect, slack: float = 0.5) -> bool:
+    """Return True when ``inner`` lies within ``outer`` (give or take ``slack``)."""
+    return (inner.x >= outer.x - slack and inner.y >= outer.y - slack
+            and inner.right <= outer.right + slack and inner.bottom <= outer.bottom + slack)
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    """Return True when two rectangles share more than a sliver."""
+    return min(a.right, b.right) - max(a.x, b.x) > 1 and min(a.bottom, b.bottom) - max(a.y, b.y) > 1
+
+
+def start_screens() -> list[tuple[tuple[int, int], bool, Mode]]:
+    """Return every (size, touch, mode) start screen to check."""
+    return [(size, touch, mode) for size, touch in ALL_SIZES for mode in MODES]
+
+
+# -- contrast ----------------------------------------------------------------------------
+
+
+def test_contrast_ratio_matches_wcag_examples() -> None:
+    """Black on white is 21:1, a colour on itself 1:1, and #767676 on white is the
+    lightest grey that passes 4.5:1 (the WCAG examples)."""
+    assert contrast_ratio((0, 0, 0), (255, 255, 255)) == pytest.approx(21)
+    assert contrast_ratio((90, 90, 90), (90, 90, 90)) == pytest.approx(1)
+    assert contrast_ratio((118, 118, 118), (255, 255, 255)) == pytest.approx(4.54, abs=0.01)
+    assert contrast_ratio((119, 119, 119), (255, 255, 255)) < READABLE
+    assert over((0, 0, 0, 128), (255, 255, 255)) == (127, 127, 127)
+
+
+@pytest.mark.parametrize(("ink", "backgrounds"), theme.TEXT_PAIRS)
+def test_every_text_colour_reads_on_its_backgrounds(ink: tuple, backgrounds: tuple) -> None:
+    """Each text colour has at least 4.5:1 against every background it is drawn on."""
+    for background in backgrounds:
+        assert contrast_ratio(ink, background) >= READABLE, (ink, background)
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_every_ink_drawn_is_one_whose_contrast_is_checked(touch: bool) -> None:
+    """The start screen, a game (with cell names), the help and a finished game draw
+    text only in the inks of ``theme.TEXT_PAIRS``."""
+    inks = {ink[:3] for ink, _ in theme.TEXT_PAIRS}
+    app = app_at((900, 700), touch, coordinates=True, mode="cvc",
+                 levels=["beginner", "beginner"])
+    seen = {args[4][:3] for args in text_calls(drawn(app))}
+    app.handle(KeyPress("enter"))
+    for _ in range(400):
+        app.update(0.05)
+    assert app.game is not None and app.game.match.over
+    seen |= {args[4][:3] for args in text_calls(drawn(app))}
+    app.help = True
+    seen |= {args[4][:3] for args in text_calls(drawn(app))}
+    assert seen <= inks, seen - inks
+
+
+# -- text sizes and places ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "touch", "mode"), start_screens())
+def test_start_screen_text_is_readable_and_in_place(size: tuple[int, int], touch: bool,
+                                                    mode: Mode) -> None:
+    """No start-screen text is under 12 px, each lies inside its row label, choice,
+    button, title or subtitle, and no two overlap."""
+    app = app_at(size, touch, mode=mode.value)
+    layout = app.start.layout()
+    places = [layout.title, layout.subtitle, *layout.buttons.values()]
+    places += [place for row in layout.rows for place in (row.label, *row.choices)]
+    boxes = []
+    for args in text_calls(drawn(app)):
+        assert args[3] >= MIN_TEXT, args
+        box = text_box(args)
+        assert any(inside(box, place) for place in places), args
+        boxes.append((args[0], box))
+    for i, (text, box) in enumerate(boxes):
+        for other, other_box in boxes[i + 1:]:
+            assert not overlap(box, other_box), (text, other)
+
+
+@pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
+@pytest.mark.parametrize("can_quit", [True, False])
+def test_help_is_readable_and_fits_the_window(size: tuple[int, int], touch: bool,
+                                              can_quit: bool) -> None:
+    """The help's texts are at least 12 px, inside the window and its card, and
+    never overlap; after a touch it lists no keys and speaks of tapping."""
+    canvas = RecordingCanvas(*size)
+    draw_help(canvas, *size, can_quit, touch)
+    card = next(Rect(*args[:4]) for name, args in canvas.calls
+                if name == "rect" and args[4] == theme.PANEL)
+    assert inside(card, Rect(0, 0, *size))
+    texts = text_calls(canvas)
+    boxes = [text_box(args) for args in texts]
+    for args, box in zip(texts, boxes, strict=True):
+        assert args[3] >= MIN_TEXT, args
+        assert inside(box, card), args
+    for i, box in enumerate(boxes):
+        for j in range(i + 1, len(boxes)):
+            assert not overlap(box, boxes[j]), (texts[i][0], texts[j][0])
+    words = " ".join(canvas.texts())
+    if touch:
+        assert "Tap" in words and "Click" not in words and "key" not in words
+        assert "V" not in canvas.texts()
+    else:
+        assert "Click" in words and "V" in canvas.texts()
+
+
+def test_text_sizes_follow_roles_not_the_length_of_each_text() -> None:
+    """The start screen's texts come in the type scale's sizes only, however long each
+    is: nothing is shrunk to fit (the issue found 11 px beside 17 px rows)."""
+    for size, touch in ALL_SIZES:
+        app = app_at(size, touch, mode="cvc")
+        scale = type_scale(*size)
+        roles = {scale.title, scale.body, scale.label, scale.small}
+        sizes = {args[3] for args in text_calls(drawn(app)) if args[0] not in "‹›"}
+        assert sizes <= roles, (size, sorted(sizes - roles))  # the arrows are icons
+
+
+# -- touch targets and layout --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("size", "mode"), [(size, mode) for size in TOUCH_SIZES
+                                            for mode in MODES])
+def test_start_screen_targets_take_a_finger(size: tuple[int, int], mode: Mode) -> None:
+    """After a touch every choice, stepper half and button is at least 44 x 44 px,
+    inside the window, and none overlaps another."""
+    app = app_at(size, True, mode=mode.value)
+    layout = app.start.layout()
+    targets = [t for row in layout.rows for t in row.targets] + list(layout.buttons.values())
+    for target in targets:
+        assert target.w >= TOUCH_TARGET and target.h >= TOUCH_TARGET, target
+        assert inside(target, Rect(0, 0, *size))
+    for i, target in enumerate(targets):
+        for other in targets[i + 1:]:
+            assert not overlap(target, other)
+
+
+@pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
+def test_choosing_a_mode_leaves_the_rows_above_in_place(size: tuple[int, int],
+                                                        touch: bool) -> None:
+    """Choosing a mode adds or removes rows below it; the card, the rows up to the Mode
+    row and the buttons stay where they are, so the pointer stays on what it chose."""
+    first = None
+    for mode in MODES:
+        app = app_at(size, touch, mode=mode.value)
+        layout = app.start.layout()
+        mode_row = [row.key for row in app.start.rows].index(Option.MODE)
+        kept = (layout.card, layout.rows[:mode_row + 1], layout.buttons)
+        first = first or kept
+        assert kept == first, (size, mode)
+
+
+def test_a_tap_on_a_stepper_half_steps_it() -> None:
+    """A stepper's left half steps back and its right half forward, each a full finger
+    wide even where the arrows are drawn small (a phone's two-column start screen)."""
+    app = app_at((320, 480), True, mode="cvc")
+    rows = app.start.rows
+    index = [row.key for row in rows].index(Option.MODE)
+    laid = app.start.layout().rows[index]
+    assert laid.stepper
+    back, forward = laid.targets
+    app.handle(PointerDown(*forward.center, touch=True))
+    assert app.settings.mode == Mode.HVH
+    app.handle(PointerDown(back.x + 2, back.center[1], touch=True))
+    assert app.settings.mode == Mode.CVC
+
+
+def test_the_last_input_decides_the_wording() -> None:
+    """Key hints show after the mouse or keyboard and go after a touch."""
+    app = app_at((900, 700), False)
+    assert "Start  (Enter)" in drawn(app).texts()
+    app.handle(PointerMove(5, 5, touch=True))  # moving does not change the layout
+    assert "Start  (Enter)" in drawn(app).texts()
+    app.handle(PointerDown(5, 5, touch=True))
+    texts = drawn(app).texts()
+    assert "Start" in texts and "Start  (Enter)" not in texts
+    assert "Choose your game, then tap Start" in texts
+    app.handle(KeyPress("down"))
+    assert "Start  (Enter)" in drawn(app).texts()
+
+
+def test_a_tap_acts_on_the_layout_it_was_aimed_at() -> None:
+    """The first tap after the mouse lands on the choice it was aimed at, then the
+    screen makes room for fingers."""
+    app = app_at((390, 844), False)
+    index = [row.key for row in app.start.rows].index(Option.KIND)
+    before = app.start.layout()
+    hexapawn = before.rows[index].choices[1]
+    app.handle(PointerDown(*hexapawn.center, touch=True))
+    assert app.settings.kind == GameKind.HEXAPAWN and app.touch
+    assert app.start.layout() != before
+
+
+def test_sound_row_and_v_key_on_the_start_screen() -> None:
+    """The start screen has a Sound row (Off / On); a click on Off and the V key set
+    the kept setting."""
+    storage = MemoryStorage({**QUICK, "sound": True})
+    app = App(storage, 1000, 700)
+    rows = app.start.rows
+    index = [row.key for row in rows].index(Option.SOUND)
+    assert rows[index].label == "Sound" and rows[index].values == (False, True)
+    assert "On  (V)" in drawn(app).texts()
+    app.handle(PointerDown(*app.start.layout().rows[index].choices[0].center))
+    assert not app.settings.sound and storage.load()["sound"] is False
+    app.handle(KeyPress("v"))
+    assert app.settings.sound and storage.load()["sound"] is True
+
+
+def test_switching_the_game_picks_its_classic_size() -> None:
+    """Hexapawn starts at its classic 3 x 3 and Oska at n = 4, whatever size the other
+    game had; choosing the same game again keeps the size."""
+    settings = choose(App(MemoryStorage(QUICK)).settings, Option.N, 6)
+    pawns = choose(settings, Option.KIND, GameKind.HEXAPAWN)
+    assert (pawns.kind, pawns.n) == (GameKind.HEXAPAWN, 3)
+    assert choose(replace(pawns, n=5), Option.KIND, GameKind.HEXAPAWN).n == 5
+    assert choose(replace(pawns, n=5), Option.KIND, GameKind.OSKA).n == 4
+
+
+# -- the board -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("kind", "n"), [(GameKind.OSKA, 4), (GameKind.OSKA, 8),
+                                         (GameKind.HEXAPAWN, 3), (GameKind.HEXAPAWN, 8)])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (390, 844), (844, 390)])
+def test_the_board_with_rim_and_shadow_stays_in_its_area(kind: GameKind, n: int,
+                                                         size: tuple[int, int]) -> None:
+    """Everything the empty board paints (shadow, rim, wood) lies in the board area,
+    which keeps the same margin from the window's edge as the panel."""
+    canvas = RecordingCanvas(*size)
+    draw_board(canvas, board_layout(kind, n, *size))
+    area = board_area(*size)
+    for name, args in canvas.calls:
+        if name == "polygon":
+            xs, ys = [x for x, _ in args[0]], [y for _, y in args[0]]
+            box = Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+        elif name == "rect":
+            box = Rect(*args[:4])
+        elif name == "circle":
+            x, y, r = args[:3]
+            box = Rect(x - r, y - r, 2 * r, 2 * r)
+        else:
+            continue
+        assert inside(box, area, slack=1.0), (name, box, area)
+
+
+@pytest.mark.parametrize(("kind", "n"), [(GameKind.OSKA, 8), (GameKind.HEXAPAWN, 8)])
+@pytest.mark.parametrize("size", [(1280, 800), (640, 480), (390, 844)])
+def test_cell_names_are_readable_tags_beside_the_pieces(kind: GameKind, n: int,
+                                                        size: tuple[int, int]) -> None:
+    """Cell names are at least 12 px, light on a dark tag, and leave every cell's centre
+    (what stands there) uncovered."""
+    app = app_at(size, False, kind=kind.value, n=n, coordinates=True, mode="hvh")
+    app.handle(KeyPress("enter"))
+    canvas = drawn(app)
+    board = app.game.board()
+    names = {app.game.game.cell_name(cell) for cell in range(board.cell_count)}
+    tags = [Rect(*args[:4]) for name, args in canvas.calls
+            if name == "rect" and args[4] == theme.NAME_TAG]
+    assert len(tags) == board.cell_count
+    for args in text_calls(canvas):
+        if args[0] in names:
+            assert args[3] >= MIN_TEXT and args[4] == theme.TEXT
+    for (x, y), tag in zip(board.centers, tags, strict=True):
+        assert not tag.contains(x, y)
