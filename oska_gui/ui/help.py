@@ -85,8 +85,9 @@ class HelpPage:
 
 
 def _pad(scale: TypeScale) -> float:
-    """Return the card's inner padding at ``scale``."""
-    return scale.body * 1.2
+    """Return the card's inner padding at ``scale`` (it follows the title's size, so
+    a small window keeps the room for text)."""
+    return scale.title * 0.55
 
 
 def help_page(canvas: Canvas, inner_w: float, scale: TypeScale, shortcuts: tuple[Shortcut, ...],
