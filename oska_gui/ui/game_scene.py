@@ -23,8 +23,8 @@ from .board_geometry import BoardLayout
 from .canvas import Canvas
 from .commands import APP_ACTIONS, KEYS, LABELS, REPLAY_KEYS, Command, buttons_for, enabled
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
-from .game_view import Banner, ButtonView, GameView, PlayerCard
-from .games import GameAdapter
+from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
+from .games import GameAdapter, Position
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
@@ -67,6 +67,7 @@ class GameScene:
         self.toast: tuple[str, float] | None = None
         self.pointer = (-1.0, -1.0)
         self.cursor: int | None = None  # the keyboard cursor's cell, once arrows are used
+        self.banner_seen: Position | None = None  # the final position whose banner is put away
         self.clock = 0.0
 
     @property
@@ -120,6 +121,10 @@ class GameScene:
             for name, rect in self.panel().buttons.items():
                 if rect.contains(event.x, event.y):
                     return self.command(Command(name))
+            if self._banner_shown and banner_rect(self.board(), self.width).contains(
+                    event.x, event.y):
+                self.banner_seen = self.match.position
+                return None
             self._board_press(event.x, event.y)
         elif isinstance(event, PointerUp):
             self.pointer = (event.x, event.y)
@@ -137,6 +142,9 @@ class GameScene:
         if key == "escape":
             if self.input.selected is not None:
                 self.input.reset()
+                return None
+            if self._banner_shown:
+                self.banner_seen = self.match.position
                 return None
             return Action.MENU
         if self.match.replay is not None and key in REPLAY_KEYS:
@@ -322,12 +330,19 @@ class GameScene:
         """Paint the game screen."""
         game_view.draw(canvas, self.view())
 
+    @property
+    def _banner_shown(self) -> bool:
+        """Return True while the game-over banner is on the board: the game is over, its
+        last move shown, and the banner not put away (a click on it or Escape)."""
+        return (self.match.over and self.animation is None
+                and self.banner_seen != self.match.position)
+
     def view(self) -> GameView:
         """Return what the game screen shows now (see ``game_view.GameView``)."""
         match = self.match
         outcome = match.outcome
         banner = None
-        if outcome is not None and self.animation is None:
+        if outcome is not None and self._banner_shown:
             banner = Banner(panel_text.banner_title(match, outcome), outcome.reason)
         cards = (self._card(0), self._card(1))
         detail = panel_text.status_detail(match, self.settings, self.input.selected is not None)
@@ -358,8 +373,9 @@ class GameScene:
         """Return what ``side``'s player card shows."""
         match = self.match
         to_move = match.turn == side and not match.over
+        thinking = match.thinking == side and (not match.paused or match.step_once)
         return PlayerCard(panel_text.role(match, side), self.game.count(match.position, side),
-                          to_move, to_move and match.thinking == side)
+                          to_move, to_move and thinking)
 
     def _button_views(self, panel: PanelLayout) -> dict[str, ButtonView]:
         """Return each button of ``panel`` as shown: label, hover, usable, highlighted."""

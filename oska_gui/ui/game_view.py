@@ -20,7 +20,7 @@ from .panel_text import MoveRow
 from .rect import Rect
 from .widgets import break_line, button, card, fit_size, fitted_text, spinner
 
-BANNER_KEYS = "N: new game   U: undo   M: menu"
+BANNER_KEYS = "Click to see the board   N: new game   U: undo"
 
 
 @dataclass(frozen=True)

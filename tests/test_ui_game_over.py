@@ -1,0 +1,58 @@
+"""The end of a game: the banner can be put away to see the board; a paused computer
+shows no thinking spinner."""
+
+from __future__ import annotations
+
+import pytest
+
+from oska_gui.ui.app import App
+from oska_gui.ui.events import KeyPress, PointerDown
+from oska_gui.ui.game_scene import GameScene
+from oska_gui.ui.game_view import banner_rect
+from oska_gui.ui.settings import MemoryStorage
+
+QUICK = {"mode": "cvc", "levels": ["beginner", "beginner"], "animation": "off",
+         "pace": "instant"}
+
+
+def finished() -> tuple[App, GameScene]:
+    """Return an App whose computer-vs-computer game has just ended, and its scene."""
+    app = App(MemoryStorage(QUICK), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    for _ in range(5000):
+        app.update(0.02)
+        if scene.match.over:
+            return app, scene
+    pytest.fail("the game did not end")
+
+
+def test_escape_puts_the_banner_away_and_a_second_escape_opens_the_menu() -> None:
+    app, scene = finished()
+    assert scene.view().banner is not None
+    app.handle(KeyPress("escape"))
+    assert scene.view().banner is None and app.scene is scene
+    app.handle(KeyPress("escape"))
+    assert app.scene is app.start
+
+
+def test_a_click_on_the_banner_puts_it_away_and_undo_brings_the_game_back() -> None:
+    app, scene = finished()
+    band = banner_rect(scene.board(), scene.width)
+    app.handle(PointerDown(*band.center))
+    assert scene.view().banner is None
+    assert scene.view().status == scene.match.status_text  # the result is still said
+    app.handle(KeyPress("u"))
+    assert not scene.match.over
+
+
+def test_a_paused_computer_shows_its_pieces_left_not_a_spinner() -> None:
+    app = App(MemoryStorage({**QUICK, "levels": ["master", "master"], "n": 6}), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    app.update(0.02)
+    app.update(0.02)
+    assert scene.view().cards[0].thinking
+    app.handle(KeyPress("space"))  # pause mid-search
+    app.update(0.02)
+    assert scene.match.paused and not scene.view().cards[0].thinking
