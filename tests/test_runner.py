@@ -169,8 +169,8 @@ class FirstMoveBot:
         if self.broken:
             return CallResult("exception", detail="ValueError: boom")
         board, player = self.asked[-1]
-        pos = RULES.from_rows(board, "wb".index(player))
-        return CallResult("ok", RULES.to_rows(RULES.real_children(pos)[0]))
+        kids = RULES.real_children(RULES.from_rows(board, "wb".index(player)))
+        return CallResult("ok", RULES.to_rows(kids[0]) if kids else board)  # or it passes
 
     def cancel(self) -> None:
         """Nothing to cancel."""
@@ -192,3 +192,15 @@ def test_the_windows_players_play_through_the_runner(broken: bool) -> None:
     else:
         assert outcome == RULES.outcome(runner.position) and len(bot.asked) > 2
         assert runner.record().positions() == runner.positions
+
+
+def test_a_bot_with_no_move_passes_by_returning_the_board_unchanged() -> None:
+    """White's last runner is walled in by its own pieces: the bot's unchanged board is
+    the forced pass, not a forfeit."""
+    game = make_game("oska", 4)
+    walled = RULES.from_rows(["----", "b--", "--", "w--", "ww--"], WHITE)
+    runner = Runner(RULES, (BoardBotPlayer(game, FirstMoveBot(), 2), Scripted("B", first_move())),
+                    [walled])
+    while runner.step() is None:
+        pass
+    assert runner.forfeit is None and runner.positions == [walled, *RULES.children(walled)]

@@ -1,1 +1,1 @@
-"""Whole games between two players: self-play matches and game records."""
+"""Whole games between two players: the game runner, game records and self-play matches."""

@@ -328,10 +328,14 @@ class BoardBotPlayer:
         return Turn(child, spent)
 
     def _child_of(self, position: Position, rows: list[str]) -> Position | None:
-        """Return the legal child of ``position`` whose board is ``rows``, or None."""
-        for legal in self.game.legal_moves(position):
-            if self.game.board_rows(legal.child) == list(rows):
-                return legal.child
+        """Return the child of ``position`` whose board is ``rows``, or None.
+
+        A forced pass counts: its board is the unchanged one, the answer a bot gives
+        when it has no move (the window plays passes itself; a runner asks the bot).
+        """
+        for child in self.game.children(position):
+            if self.game.board_rows(child) == list(rows):
+                return child
         return None
 
     @property
