@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 from hostile_helpers import REPO_ROOT
 
+from oska_gui.tournament import ratings
 from oska_gui.tournament.games import BotFile, Conditions, Player
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.result import GameResult, MoveTimes
@@ -185,3 +187,18 @@ def test_an_unbeaten_entrant_gets_a_finite_rating_and_more_games_narrow_interval
     base = [(0, 1, 1.0), (0, 1, 0.0), (0, 1, 0.5)]
     narrow, wide = rate(2, base * 10), rate(2, base)
     assert narrow[0].high - narrow[0].low < (wide[0].high - wide[0].low) / 2
+
+
+def test_newton_stops_once_converged_on_a_large_field(monkeypatch: pytest.MonkeyPatch) -> None:
+    """120 entrants, 6 random results a pair: a handful of Newton steps, not the step
+    limit (near the maximum the posterior's change is below its rounding error; that
+    stalled an earlier version here), and the ratings still average 0."""
+    rng = random.Random(1)
+    games = [(i, j, rng.choice([0.0, 0.5, 1.0]))
+             for i in range(120) for j in range(i + 1, 120) for _ in range(6)]
+    factorings = []
+    real = ratings._cholesky
+    monkeypatch.setattr(ratings, "_cholesky", lambda m: factorings.append(1) or real(m))
+    result = rate(120, games)
+    assert len(factorings) <= 12  # one per step, one for the intervals
+    assert abs(sum(r.elo for r in result)) < 1e-6

@@ -37,7 +37,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("bots", nargs="*", metavar="BOT",
                         help="path/to/bot.py[:function] (function default: oskaplayer)")
     parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",
-                        help="this project's AI at these levels as extra entrants")
+                        help="this project's AI at these levels as extra entrants (the "
+                             "levels run to the next option: give the bots before --ai)")
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=2,
                         help="games per pair, colours alternating (default 2)")
