@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from test_evaluators import SETTINGS, colour_mirror, positions, side_mirror
 
 from oska_gui.engine.learned import shipped_models
-from oska_gui.engine.patterns import Window, bands, pattern_space
+from oska_gui.engine.patterns import Window, bands, fold_contained, pattern_space
 from oska_gui.games.oska import WHITE, OskaRules, Position, oska_rules
 
 SIZES = (4, 5, 6)  # a window's lookup table has 2 ** cells entries: small boards only
@@ -90,3 +90,41 @@ def test_shipped_tables_give_mirror_images_one_value(key: str) -> None:
     space = pattern_space(oska_rules(int(key)), model.windows)
     for window, values in enumerate(model.patterns):
         assert all(values[space.mirror(window, i)] == value for i, value in enumerate(values))
+
+
+@st.composite
+def nested_windows(draw: st.DrawFn) -> tuple[OskaRules, Position, tuple[Window, ...], tuple]:
+    """Draw a position, windows of 1 to 3 rows (some inside others, some twice) and a
+    random table for each."""
+    rules, pos = draw(positions(SIZES))
+    windows = tuple(draw(st.lists(st.sampled_from(bands(rules, 1) + bands(rules, 2)
+                                                  + bands(rules, 3, max_cells=9)),
+                                  min_size=1, max_size=6)))
+    sizes = pattern_space(rules, windows).sizes()
+    seed = draw(st.integers(0, 2 ** 32))
+    tables = tuple(tuple((seed * 7919 + 104_729 * k + i * i) % 2001 - 1000 for i in range(size))
+                   for k, size in enumerate(sizes))
+    return rules, pos, windows, tables
+
+
+@SETTINGS
+@given(drawn=nested_windows())
+def test_folding_windows_into_the_ones_holding_them_keeps_the_score(drawn: tuple) -> None:
+    """Fewer tables, the same sum: no kept window lies inside another kept one."""
+    rules, pos, windows, tables = drawn
+    kept, folded = fold_contained(rules, windows, tables)
+    indices = pattern_space(rules, windows).indices(pos)
+    kept_indices = pattern_space(rules, kept).indices(pos)
+    assert (sum(values[i] for values, i in zip(folded, kept_indices, strict=True))
+            == sum(values[i] for values, i in zip(tables, indices, strict=True)))
+    assert set(kept) == {window for window in windows
+                         if not any(other[0] <= window[0] and sum(window) <= sum(other)
+                                    and other != window for other in windows)}
+    assert len(kept) == len(set(kept))
+
+
+def test_the_n5_tables_fold_from_nine_windows_to_five() -> None:
+    """Every 2-row band of n = 5 but the two ends lies inside a 3-row band."""
+    model = shipped_models()["5"]
+    kept, _ = fold_contained(oska_rules(5), model.windows, model.patterns)
+    assert kept == ((0, 2), (5, 2), (1, 3), (2, 3), (3, 3))

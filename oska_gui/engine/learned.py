@@ -31,7 +31,7 @@ from importlib import resources
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.features import BUCKETS, NAMES, feature_space
 from oska_gui.engine.fused import Reader, fused_evaluator
-from oska_gui.engine.patterns import Window, pattern_space
+from oska_gui.engine.patterns import Window, fold_contained, pattern_space
 from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
 
@@ -152,9 +152,13 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Evaluator
 
 def _pattern_windows(rules: OskaRules, model: Model) -> tuple[tuple[Reader, ...], ...]:
     """Return, per side to move, each window's ``patterns.Slot`` and its table values,
-    or () when ``model`` has no pattern tables: what the evaluator's inner loop reads."""
+    or () when ``model`` has no pattern tables: what the evaluator's inner loop reads.
+
+    Windows inside others are folded into them first (``patterns.fold_contained``).
+    """
     if not model.windows:
         return ()
-    space = pattern_space(rules, model.windows)
-    return tuple(tuple((*slot, values) for slot, values in zip(slots, model.patterns, strict=True))
+    windows, tables = fold_contained(rules, model.windows, model.patterns)
+    space = pattern_space(rules, windows)
+    return tuple(tuple((*slot, values) for slot, values in zip(slots, tables, strict=True))
                  for slots in space.slots)

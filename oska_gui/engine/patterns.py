@@ -16,7 +16,9 @@ symmetries of the learned evaluator: a mirrored position scores the same, and sw
 the colours negates White's score.
 
 The tables' size grows as 3 to the cells of a window, so they are used only on small
-boards (see ``learned``).
+boards (see ``learned``). A window lying inside another adds nothing the bigger table
+could not hold: ``fold_contained`` adds its values into the bigger one's, so the
+evaluator looks up fewer tables for the same score (n = 5: 5 lookups instead of 9).
 """
 
 from __future__ import annotations
@@ -110,3 +112,35 @@ def pattern_space(rules: OskaRules, windows: tuple[Window, ...]) -> PatternSpace
     """Return the shared ``PatternSpace`` of ``windows`` on ``rules``' board."""
     return PatternSpace(rules, windows)
 
+
+
+def fold_contained(rules: OskaRules, windows: tuple[Window, ...],
+                   tables: tuple[tuple[int, ...], ...],
+                   ) -> tuple[tuple[Window, ...], tuple[tuple[int, ...], ...]]:
+    """Return the windows no other window contains, each table with the tables of the
+    windows inside it added in: the same pattern score from fewer lookups.
+
+    A window inside another (its rows among the other's) is read from a block of the
+    other's digits: the rows come in the mover's order, so its index is the bigger
+    index's digits from the first of its cells on. Of two equal windows the first stays.
+    """
+    lengths = rules.lengths
+
+    def holds(big: Window, small: Window) -> bool:
+        """Return True when window ``big`` covers every row of window ``small``."""
+        return big[0] <= small[0] and small[0] + small[1] <= big[0] + big[1]
+
+    kept = [i for i, window in enumerate(windows)
+            if not any(holds(other, window) and (other != window or j < i)
+                       for j, other in enumerate(windows) if j != i)]
+    folded = {i: list(tables[i]) for i in kept}
+    for i, window in enumerate(windows):
+        if i in folded:
+            continue
+        host = next(k for k in kept if holds(windows[k], window))
+        below = 3 ** sum(lengths[windows[host][0]:window[0]])  # the digits before its cells
+        size = len(tables[i])
+        values, sums = tables[i], folded[host]
+        for index in range(len(sums)):
+            sums[index] += values[index // below % size]
+    return tuple(windows[i] for i in kept), tuple(tuple(folded[i]) for i in kept)
