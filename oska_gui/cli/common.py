@@ -88,6 +88,13 @@ def finite_positive(text: str) -> float | None:
     return value if 0 < value < math.inf else None
 
 
+def add_opening_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--opening-plies`` and ``--seed``: the seeded random openings games start from."""
+    parser.add_argument("--opening-plies", type=natural_int, default=2, metavar="K",
+                        help="random plies before the players take over (default 2)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+
+
 def add_bot_options(parser: argparse.ArgumentParser, timed: str, code: str) -> None:
     """Add the options of commands that run other people's code, and ``--progress``.
 

@@ -28,9 +28,9 @@ from oska_gui.play.selfplay import random_opening
 from .common import (
     CliError,
     add_bot_options,
+    add_opening_options,
     add_subcommand,
     board_size,
-    natural_int,
     positive_int,
     reason,
     writable_folder,
@@ -65,9 +65,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=10,
                         help="number of games, in pairs with colours swapped (default 10)")
-    parser.add_argument("--opening-plies", type=natural_int, default=2, metavar="K",
-                        help="random plies before the players take over (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    add_opening_options(parser)
     parser.add_argument("--bot-depth", type=positive_int, default=4, metavar="DEPTH",
                         help="the depth passed to the bots' oskaplayer (default 4)")
     parser.add_argument("--ai", default="4", metavar="AI",

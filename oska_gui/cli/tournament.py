@@ -8,7 +8,13 @@ from __future__ import annotations
 import argparse
 import os
 
-from .common import add_bot_options, add_subcommand, board_size, natural_int, positive_int
+from .common import (
+    add_bot_options,
+    add_opening_options,
+    add_subcommand,
+    board_size,
+    positive_int,
+)
 from .players import AI_SPEC_HELP
 
 MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
@@ -42,9 +48,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=2,
                         help="games per pair, colours alternating (default 2)")
-    parser.add_argument("--opening-plies", type=natural_int, default=2, metavar="K",
-                        help="random plies before the players take over (default 2)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the openings (default 1)")
+    add_opening_options(parser)
     parser.add_argument("--depth", type=positive_int, default=4,
                         help="the depth passed to the bots' oskaplayer (default 4)")
     parser.add_argument("--db", required=True, metavar="FILE",
