@@ -68,6 +68,7 @@ class FakeReply:
         """Hold the board and whether it is a legal answer."""
         self.board, self.ok = board, ok
         self.reason = None if ok else "exception"
+        self.seconds = 0.01
 
     def describe(self) -> str:
         """Return the forfeit's sentence ('' for a legal answer)."""

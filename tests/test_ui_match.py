@@ -185,6 +185,7 @@ class Reply:
     board: list[str] | None
     ok: bool = True
     detail: str = ""
+    seconds: float = 0.01
 
     @property
     def reason(self) -> str | None:

@@ -14,16 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from oska_gui.bots.bot_process import LoadError
+from oska_gui.bots.bot_process import CallResult, LoadError
 from oska_gui.bots.external import ExternalPlayer
-from oska_gui.core.types import SIDE_LETTERS, Position
+from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import OskaRules
 from oska_gui.play.runner import Player, Turn
 
 from ..ui.games import make_game
-from ..ui.players import LEVELS_BY_KEY, Level, SearchPlayer, make_player
+from ..ui.players import LEVELS_BY_KEY, BoardBotPlayer, Level, SearchPlayer, make_player
 from .common import CliError, finite_positive
 
 DEFAULT_EVALUATOR = "strong"
@@ -127,8 +127,9 @@ class AiMover:
         """Nothing to release."""
 
 
-class BotMover:
-    """An external ``oskaplayer`` file as a command-line Mover (sliced: it runs apart)."""
+class BotMover(BoardBotPlayer):
+    """An external ``oskaplayer`` file as a command-line Mover: the window's bot player,
+    named by its spec, waiting up to a slice for the answer, a forfeit's why in one line."""
 
     def __init__(self, bot: ExternalPlayer, rules: OskaRules, depth: int) -> None:
         """Wrap ``bot``, asking it to search ``depth`` plies; raises CliError if it won't load.
@@ -138,46 +139,24 @@ class BotMover:
             rules: the rules of the board size played.
             depth: the depth passed on to the bot's ``oskaplayer``.
         """
-        self.bot = bot
-        self.rules = rules
-        self.depth = depth
+        super().__init__(make_game(GameKind.OSKA, rules.n), bot, depth)
+        self.external = bot
         self.name = bot.name
-        self._asked: Position | None = None  # the position the bot was sent
         try:
             bot.wait_ready()
         except LoadError as error:
             bot.close()
             raise CliError(str(error)) from None
 
-    def think(self, position: Position, seconds: float) -> Turn | None:
-        """Send ``position`` to the bot (once) and wait up to ``seconds`` for its answer.
+    def _reply(self, seconds: float) -> CallResult | None:
+        """Wait up to ``seconds`` for the bot's judged reply (nothing else needs the time)."""
+        return self.external.poll(wait=seconds)
 
-        Args:
-            position: the position to move in.
-            seconds: how long to wait in this slice.
-
-        Returns:
-            The Turn with the bot's move, or why it forfeits; None while it thinks.
-        """
-        rules = self.rules
-        if position != self._asked:
-            self.bot.request(rules.to_rows(position), SIDE_LETTERS[position.turn], self.depth)
-            self._asked = position
-        reply = self.bot.poll(wait=seconds)
-        if reply is None:
-            return None
-        self._asked = None
-        if reply.board is None:  # a forfeit: the reply says why
-            return Turn(None, reply.seconds, reply.reason, reply.summary)
-        return Turn(rules.from_rows(reply.board, 1 - position.turn), reply.seconds)
-
-    def stop(self) -> None:
-        """Cancel the request in progress, if any."""
-        if self._asked is not None:
-            self.bot.cancel()
-            self._asked = None
+    def _why(self, reply: CallResult) -> str:
+        """Return the forfeit's detail in one line, e.g. 'ValueError: boom (bot.py, line 4)'."""
+        return reply.summary
 
     def close(self) -> None:
         """Stop the bot's process."""
         self._asked = None
-        self.bot.close()
+        self.external.close()

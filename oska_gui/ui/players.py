@@ -19,7 +19,6 @@ the browser alike; the command line plays the same players to the end of each mo
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import Any, Protocol
@@ -260,8 +259,8 @@ class BoardBot(Protocol):
 
     ``external.ExternalPlayer`` has this shape: ``name`` is its 'path/bot.py:function';
     ``poll()`` returns None while the bot thinks, then a reply with ``ok``, ``board``
-    (row strings), ``reason`` (a short key) and ``describe()`` (why it forfeits, as a
-    sentence).
+    (row strings), ``reason`` (a short key), ``seconds`` (the bot's time) and
+    ``describe()`` (why it forfeits, as a sentence).
     """
 
     @property
@@ -296,7 +295,6 @@ class BoardBotPlayer:
         self.depth = depth
         self.name = f"bot {bot_label(bot.name)}"
         self._asked: Position | None = None  # the position the bot was sent
-        self._since = 0.0
 
     def think(self, position: Position, seconds: float) -> Turn | None:
         """Send ``position`` to the bot (once); return its Turn once it has answered.
@@ -304,28 +302,38 @@ class BoardBotPlayer:
         Args:
             position: the position to move in; another than the one asked about
                 cancels that request and asks anew.
-            seconds: unused: the bot runs elsewhere, so this only looks for an answer.
+            seconds: the slice; the bot runs elsewhere, so this only looks for its
+                answer (see ``_reply``).
 
         Returns:
-            The Turn with the bot's move, or a forfeit whose detail says why in words
-            (an answer that is not a legal move), or None while the bot thinks.
+            The Turn with the bot's move, or a forfeit with its reason and why (see
+            ``_why``; an answer that is not a legal move too), or None while the bot
+            thinks.
         """
-        del seconds
         if position != self._asked:
             self.stop()
             self.bot.request(self.game.board_rows(position), "wb"[position[2]], self.depth)
-            self._asked, self._since = position, time.perf_counter()
-        reply = self.bot.poll()
+            self._asked = position
+        reply = self._reply(seconds)
         if reply is None:
             return None
         self._asked = None
-        spent = time.perf_counter() - self._since
         if not reply.ok:
-            return Turn(None, spent, reply.reason, reply.describe())
+            return Turn(None, reply.seconds, reply.reason, self._why(reply))
         child = self._child_of(position, reply.board)
         if child is None:
-            return Turn(None, spent, "illegal", "it returned a board no legal move produces")
-        return Turn(child, spent)
+            return Turn(None, reply.seconds, "illegal",
+                        "it returned a board no legal move produces")
+        return Turn(child, reply.seconds)
+
+    def _reply(self, seconds: float) -> Any:
+        """Return the bot's reply if it has come, else None, without waiting (a frame)."""
+        del seconds  # the window's frame must not wait for the bot
+        return self.bot.poll()
+
+    def _why(self, reply: Any) -> str:
+        """Return why the bot forfeits, as a sentence for the window's status line."""
+        return reply.describe()
 
     def _child_of(self, position: Position, rows: list[str]) -> Position | None:
         """Return the child of ``position`` whose board is ``rows``, or None.
