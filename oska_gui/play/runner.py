@@ -134,6 +134,10 @@ class Runner:
         """
         if self.outcome is not None:
             return None
+        return self._slice()
+
+    def _slice(self) -> Turn | None:
+        """Give the player to move one slice in a game not over (``step`` without the check)."""
         pos = self.position
         turn = self.players[pos.turn].think(pos, self.slice_seconds)
         if turn is None:
@@ -156,7 +160,7 @@ class Runner:
         """
         while (outcome := self.outcome) is None:
             before = self.position
-            turn = self.step()
+            turn = self._slice()
             if turn is not None and self.forfeit is None and on_ply is not None:
                 on_ply(len(self.positions) - 1, before, self.position, turn)
         return outcome
