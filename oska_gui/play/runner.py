@@ -1,12 +1,12 @@
-"""One game runner for every way a game is played: self-play, ``oska match``, tournaments.
+"""One game runner and player protocol: self-play, ``oska match``, tournaments, the window.
 
 A ``Player`` answers ``think(position, seconds)``: it works on its move in ``position``
 for about ``seconds`` and returns a ``Turn`` once it has decided (None until then; it is
 asked again with the same position). A blocking player, such as a fixed-depth search,
 simply answers in its first slice; a sliced one (the time-limited AI, an external bot
-in its own process) answers when ready, so a frame loop can keep drawing meanwhile. A
-``Turn`` holds the child position chosen, or why the player forfeits, and the time it
-took.
+in its own process) answers when ready, so a frame loop can keep drawing meanwhile
+(the window's ``ui.match.Match`` asks its computer players the same way). A ``Turn``
+holds the child position chosen, or why the player forfeits, and the time it took.
 
 ``Runner`` plays one game from an opening: ``step()`` gives the player to move one
 slice and plays its move once it comes, ``run()`` steps to the end, ``rewind(ply)``
@@ -32,7 +32,8 @@ class Turn:
     """A player's answer: the chosen child position, or None with why it forfeits.
 
     ``reason`` is a short key (see ``bot_process.REASONS``: 'timeout', 'illegal', ...)
-    and ``detail`` one line on it; ``seconds`` is the time the player took.
+    and ``detail`` one line on it (the window's players make it a sentence for the status
+    line); ``seconds`` is the time the player took.
     """
 
     child: Position | None
