@@ -51,7 +51,7 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from oska_gui.core.types import Evaluator as Evaluator  # search.Evaluator: the name callers know
+from oska_gui.core.types import Evaluator
 
 from .clock import ThinkingClock
 

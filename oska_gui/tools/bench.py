@@ -32,7 +32,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from oska_gui.core.types import BLACK, SIDE_LETTERS, WHITE, Position
+from oska_gui.core.types import BLACK, SIDE_LETTERS, WHITE, Evaluator, Position
 from oska_gui.engine import search
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -141,7 +141,7 @@ def median_time(action: Callable[[], Any], budget: Budget) -> float:
 
 
 def search_once(rules: OskaRules, root: Position, depth: int,
-                evaluate: search.Evaluator | None = None) -> search.AlphaBeta:
+                evaluate: Evaluator | None = None) -> search.AlphaBeta:
     """Run iterative deepening to ``depth`` from ``root``; return the spent searcher."""
     searcher = search.AlphaBeta(rules, evaluate or oska_evaluator(rules, DEFAULT_EVALUATOR))
     search.run(searcher.deepen(root, depth, search.Progress()))
@@ -178,7 +178,7 @@ def recursive_alpha_beta() -> type:
 class MinimaxCounter:
     """Plain minimax without pruning or table, counting the nodes it visits."""
 
-    def __init__(self, rules: OskaRules, evaluate: search.Evaluator) -> None:
+    def __init__(self, rules: OskaRules, evaluate: Evaluator) -> None:
         """Prepare to search ``rules``' game with ``evaluate`` at the horizon."""
         self.rules, self.evaluate, self.nodes = rules, evaluate, 0
 
@@ -249,7 +249,7 @@ def deepest_within(n: int, pos: Position, seconds: float) -> int:
     return depth
 
 
-def recording(evaluate: search.Evaluator, seen: list[Position]) -> search.Evaluator:
+def recording(evaluate: Evaluator, seen: list[Position]) -> Evaluator:
     """Return ``evaluate`` that also appends every position it scores to ``seen``."""
 
     def record(pos: Position) -> int:
@@ -260,7 +260,7 @@ def recording(evaluate: search.Evaluator, seen: list[Position]) -> search.Evalua
     return record
 
 
-def fresh_search(searcher: type, rules: OskaRules, evaluate: search.Evaluator,
+def fresh_search(searcher: type, rules: OskaRules, evaluate: Evaluator,
                  pos: Position, depth: int) -> None:
     """Search ``pos`` to ``depth`` with a new ``searcher`` (empty tables), for timing.
 
@@ -274,7 +274,7 @@ def fresh_search(searcher: type, rules: OskaRules, evaluate: search.Evaluator,
     searcher(rules, evaluate).deepen(pos, depth, search.Progress())
 
 
-def evaluate_all(evaluate: search.Evaluator, positions: list[Position]) -> list[int]:
+def evaluate_all(evaluate: Evaluator, positions: list[Position]) -> list[int]:
     """Return the scores of ``positions``, to time the evaluator alone.
 
     Args:
