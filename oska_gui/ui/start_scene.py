@@ -62,9 +62,6 @@ class Option(StrEnum):
     SOUND = "sound"
 
 
-PER_SIDE = (Option.LEVEL, Option.EVALUATOR)  # settings that hold a pair, one per side
-
-
 @dataclass(frozen=True)
 class Row:
     """One option row: its ``key``, label, values and their names; ``side`` is the side
