@@ -19,7 +19,6 @@ import random
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
 
 from oska_gui.bots.bot_process import REASONS as FORFEIT_REASONS
 from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
@@ -178,12 +177,6 @@ class _Unloadable:
         """Nothing to release: no process is running."""
 
 
-class _Named(Protocol):
-    """A Mover whose name can be set (the tournament names players itself)."""
-
-    name: str
-
-
 def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
     """Return the Mover of ``player``; a bot's file is written into ``folder`` first."""
     if player.bot is None:
@@ -199,8 +192,7 @@ def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
             mover = BotMover(external, oska_rules(conditions.n), conditions.depth)
         except CliError as error:  # the message names the file by its temporary path
             return _Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
-    named: _Named = mover
-    named.name = player.name  # records and forfeits name the entrant, not the temp file
+    mover.name = player.name  # records and forfeits name the entrant, not the temp file
     return mover
 
 
