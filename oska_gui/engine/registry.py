@@ -104,6 +104,7 @@ def _oska_evaluator(n: int, name: str) -> Evaluator:
     return oska_evaluator(oska.oska_rules(n), name)
 
 
+LARGEST_OFFERED = 8  # larger boards are playable, but too small to click in a window
 PAWN_EVALUATOR = "strong"  # the one pawn evaluator, under the name the settings know
 
 
@@ -125,6 +126,19 @@ def _pawn_evaluator(n: int, name: str) -> Evaluator:
     return pawns.pawn_evaluator(pawns.pawn_rules(n))
 
 
+def offered_sizes(sizes: range) -> tuple[int, ...]:
+    """Return the board sizes the start screen offers out of the supported ``sizes``:
+    the smallest up to ``LARGEST_OFFERED``.
+
+    Args:
+        sizes: the sizes the rules support.
+
+    Returns:
+        The offered sizes, smallest (the default) first.
+    """
+    return tuple(n for n in sizes if n <= LARGEST_OFFERED)
+
+
 def _square_rows(n: int) -> tuple[int, ...]:
     """Return the row lengths of the ``n`` x ``n`` board: n rows of n."""
     return (n,) * n
@@ -132,13 +146,13 @@ def _square_rows(n: int) -> tuple[int, ...]:
 
 GAMES: dict[GameKind, GameInfo] = {
     GameKind.OSKA: GameInfo(
-        kind=GameKind.OSKA, title="Oska", sizes=oska.SIZES, offered=tuple(range(4, 9)),
+        kind=GameKind.OSKA, title="Oska", sizes=oska.SIZES, offered=offered_sizes(oska.SIZES),
         rules=oska.oska_rules, row_lengths=oska.row_lengths, staggered=True,
         evaluators=tuple(EVALUATORS), evaluator=_oska_evaluator, perfect_sizes=(4,),
         size_format="n = {n}", cell_word="hole", external_bots=True),
     GameKind.HEXAPAWN: GameInfo(
         kind=GameKind.HEXAPAWN, title="Hexapawn", sizes=pawns.SIZES,
-        offered=tuple(range(3, 9)), rules=pawns.pawn_rules, row_lengths=_square_rows,
+        offered=offered_sizes(pawns.SIZES), rules=pawns.pawn_rules, row_lengths=_square_rows,
         staggered=False, evaluators=(PAWN_EVALUATOR,), evaluator=_pawn_evaluator,
         # the whole 4 x 4 game is about 20,000 positions
         perfect_sizes=(3, 4), size_format="{n} × {n}", cell_word="square",
