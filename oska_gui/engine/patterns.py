@@ -24,6 +24,7 @@ evaluator looks up fewer tables for the same score (n = 5: 5 lookups instead of 
 from __future__ import annotations
 
 from functools import cache
+from operator import add
 
 from oska_gui.core.types import BLACK, WHITE, Position
 from oska_gui.games.oska import OskaRules
@@ -139,8 +140,9 @@ def fold_contained(rules: OskaRules, windows: tuple[Window, ...],
             continue
         host = next(k for k in kept if holds(windows[k], window))
         below = 3 ** sum(lengths[windows[host][0]:window[0]])  # the digits before its cells
-        size = len(tables[i])
-        values, sums = tables[i], folded[host]
-        for index in range(len(sums)):
-            sums[index] += values[index // below % size]
+        # the value for every host index, values[index // below % len(values)], in C loops:
+        # each value ``below`` times in a row, the whole run repeated to the host's size
+        run = [value for value in tables[i] for _ in range(below)]
+        repeats = len(folded[host]) // len(run)
+        folded[host] = list(map(add, folded[host], run * repeats))
     return tuple(windows[i] for i in kept), tuple(tuple(folded[i]) for i in kept)
