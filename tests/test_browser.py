@@ -508,7 +508,7 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     assert browser.status() == status
     start_game(browser)
     panel_texts = texts_drawn(browser)
-    assert {"Pause (Space)", "Help (?)", "New game (N)"} <= panel_texts
+    assert {"Pause  (Space)", "Help  (?)", "New game  (N)"} <= panel_texts
     assert not [text for text in panel_texts if "Quit" in text]
     browser.screenshot("web-game-panel.png")
     browser.page.keyboard.press("q")

@@ -323,6 +323,18 @@ def test_window_resize_reaches_the_app() -> None:
     assert math.isclose(runner.canvas.width, 1000)
 
 
+def test_the_hand_cursor_follows_the_pointer() -> None:
+    """The window wants the hand cursor over a start-screen choice and the arrow off it
+    (the headless driver has no system cursors: the runner then just keeps the wish)."""
+    runner = runner_for(QUICK, (800, 600))
+    choice = runner.app.start.layout().rows[0].choices[1]
+    for (x, y), hand in [(choice.center, True), ((2, 2), False)]:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(round(x), round(y)),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        runner.step(0.02)
+        assert runner.hand == hand
+
+
 # -- cell names ---------------------------------------------------------------------------------
 
 

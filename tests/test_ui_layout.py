@@ -11,7 +11,14 @@ from hypothesis import strategies as st
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
 from oska_gui.ui.board_geometry import offset_polygon
-from oska_gui.ui.layout import board_area, board_layout, menu_layout, panel_layout, split_screen
+from oska_gui.ui.layout import (
+    board_area,
+    board_aspect,
+    board_layout,
+    menu_layout,
+    panel_layout,
+    split_screen,
+)
 from oska_gui.ui.rect import Rect
 
 OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN
@@ -41,8 +48,8 @@ def test_every_centre_hits_its_own_cell(kind: str, n: int, width: int, height: i
 def test_board_fits_its_area_and_leaves_the_panel_free(kind: str, n: int, width: int,
                                                        height: int) -> None:
     layout = board_layout(kind, n, width, height)
-    area = board_area(width, height)
-    _, panel = split_screen(width, height)
+    area = board_area(width, height, board_aspect(kind, n))
+    _, panel = split_screen(width, height, board_aspect(kind, n))
     rect = layout.rect
     slack = 1e-6  # the rect holds the frame, the rim and the shadow
     assert rect.x >= area.x - slack and rect.right <= area.right + slack

@@ -18,10 +18,13 @@ from oska_gui.engine.registry import GameKind
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
 from oska_gui.ui.board_view import draw_board
+from oska_gui.ui.commands import Command
 from oska_gui.ui.contrast import READABLE, contrast_ratio, over
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
+from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.help import draw_help
-from oska_gui.ui.layout import board_area, board_layout
+from oska_gui.ui.layout import board_area, board_layout, margin
+from oska_gui.ui.looks import look_of
 from oska_gui.ui.rect import Rect
 from oska_gui.ui.settings import MemoryStorage, Mode
 from oska_gui.ui.start_scene import Option, choose
@@ -323,3 +326,141 @@ def test_cell_names_are_readable_tags_beside_the_pieces(kind: GameKind, n: int,
             assert args[3] >= MIN_TEXT and args[4] == theme.TEXT
     for (x, y), tag in zip(board.centers, tags, strict=True):
         assert not tag.contains(x, y)
+
+
+# -- the game screen -----------------------------------------------------------------------
+
+
+GAMES = [{"kind": "oska", "n": 8, "coordinates": True},
+         {"kind": "oska", "n": 5, "mode": "cvc"},
+         {"kind": "hexapawn", "n": 3, "mode": "hvh"}]
+
+
+def game_app(size: tuple[int, int], touch: bool, moves: int = 3, **settings: object) -> App:
+    """Return an App in a game (started with Enter) after ``moves`` moves."""
+    app = app_at(size, False, **settings)
+    app.handle(KeyPress("enter"))
+    app.touch = touch
+    match = app.game.match
+    for _ in range(moves):
+        if match.over:
+            break
+        match.play(match.game.children(match.position)[0])
+    app.update(0.0)
+    app.game.toast = None
+    return app
+
+
+def panel_places(app: App) -> list[Rect]:
+    """Return where the game panel's texts may go: title, cards, status, moves, buttons."""
+    panel = app.game.panel()
+    return [panel.title, *panel.players, panel.status, panel.moves, *panel.buttons.values()]
+
+
+@pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
+@pytest.mark.parametrize("settings", GAMES)
+def test_game_panel_text_is_readable_and_in_place(size: tuple[int, int], touch: bool,
+                                                  settings: dict) -> None:
+    """Every game-screen text is at least 12 px; the panel's lie in their parts and do
+    not overlap; the rest are cell names on their tags."""
+    app = game_app(size, touch, **settings)
+    canvas = drawn(app)
+    places = panel_places(app)
+    tags = [Rect(*args[:4]) for name, args in canvas.calls
+            if name == "rect" and args[4] == theme.NAME_TAG]
+    boxes = []
+    for args in text_calls(canvas):
+        assert args[3] >= MIN_TEXT, args
+        box = text_box(args)
+        assert inside(box, Rect(0, 0, *size)), args
+        if any(inside(box, tag, slack=2) for tag in tags):
+            continue
+        assert any(inside(box, place) for place in places), args
+        boxes.append((args[0], box))
+    for i, (text, box) in enumerate(boxes):
+        for other, other_box in boxes[i + 1:]:
+            assert not overlap(box, other_box), (text, other)
+
+
+@pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
+def test_game_over_banner_and_toast_are_readable_and_keep_off_the_cells(
+        size: tuple[int, int], touch: bool) -> None:
+    """The game-over banner's texts are at least 12 px and inside the banner; a toast
+    (here: nothing to redo) is in the panel, at least 12 px, and covers no cell."""
+    app = game_app(size, touch, moves=200, mode="hvh", n=4)
+    scene = app.game
+    assert scene.match.over
+    scene.command(Command.REDO)
+    canvas = drawn(app)
+    band = banner_rect(scene.board(), app.width)
+    toast = next(Rect(*args[:4]) for name, args in canvas.calls
+                 if name == "rect" and args[4][:3] == theme.TOAST[:3])
+    assert inside(toast, scene.panel().panel)
+    assert "Nothing to redo" in " ".join(canvas.texts())
+    for args in text_calls(canvas):
+        assert args[3] >= MIN_TEXT, args
+        if text_box(args).y < band.bottom and text_box(args).bottom > band.y and (
+                text_box(args).right < scene.panel().panel.x):
+            assert inside(text_box(args), band), args
+
+
+@pytest.mark.parametrize("size", TOUCH_SIZES)
+@pytest.mark.parametrize("mode", MODES)
+def test_game_buttons_take_a_finger(size: tuple[int, int], mode: Mode) -> None:
+    """After a touch every panel button is at least 44 x 44 px, inside the panel, and
+    none overlaps another."""
+    app = game_app(size, True, mode=mode.value)
+    panel = app.game.panel()
+    buttons = list(panel.buttons.values())
+    for rect in buttons:
+        assert rect.w >= TOUCH_TARGET and rect.h >= TOUCH_TARGET, rect
+        assert inside(rect, panel.panel)
+    for i, rect in enumerate(buttons):
+        for other in buttons[i + 1:]:
+            assert not overlap(rect, other)
+
+
+@pytest.mark.parametrize("size", [(480, 640), (480, 1000), (390, 844), (320, 480),
+                                  (1280, 800), (640, 480)])
+def test_the_move_list_shows_two_lines_or_none_and_the_board_takes_the_width(
+        size: tuple[int, int]) -> None:
+    """The move list is never a single line (it is left out instead), and in a tall
+    window the board is as wide as the window allows or leaves no gap above the panel
+    (the issue found one line at 480x640 and a large gap at 480x1000)."""
+    app = game_app(size, False, moves=12, mode="hvh")
+    canvas = drawn(app)
+    numbers = [args for args in text_calls(canvas)
+               if args[0].endswith(".") and args[0][:-1].isdigit()]
+    assert len(numbers) != 1
+    board, panel = app.game.board(), app.game.panel().panel
+    reach = look_of(board.kind).reach * board.pitch  # rim and shadow around the frame
+    if size[0] < size[1]:
+        full_width = board.rect.w + 2 * reach >= size[0] - 2 * margin(*size) - 1
+        assert full_width or panel.y - (board.rect.bottom + reach) <= 2 * margin(*size) + 1
+
+
+def test_the_hand_cursor_marks_what_a_click_acts_on() -> None:
+    """Over a choice, a usable button or a piece that can move the pointer shows a hand;
+    over empty space, a disabled button, an empty hole, or the help, an arrow."""
+    app = app_at((1000, 700), False)
+    laid = app.start.layout()
+    app.handle(PointerMove(*laid.rows[0].choices[1].center))
+    assert app.hand_cursor
+    app.handle(PointerMove(2, 2))
+    assert not app.hand_cursor
+    app.handle(KeyPress("enter"))
+    scene = app.game
+    board, buttons = scene.board(), scene.panel().buttons
+    match = scene.match
+    movable = {legal.move.frm for legal in match.legal_moves()}
+    empty = next(cell for cell in range(board.cell_count)
+                 if scene.game.piece_at(match.position, cell) is None)
+    for point, hand in [(board.center(next(iter(movable))), True),
+                        (board.center(empty), False),
+                        (buttons["hint"].center, True), (buttons["redo"].center, False),
+                        ((2, 2), False)]:
+        app.handle(PointerMove(*point))
+        assert app.hand_cursor == hand, point
+    app.handle(PointerMove(*buttons["hint"].center))
+    app.handle(KeyPress("?"))
+    assert not app.hand_cursor

@@ -64,6 +64,8 @@ class DesktopRunner:
         self.last = time.perf_counter()
         self.frames = 0
         self.draws = 0
+        self.hand = False  # whether the hand cursor is wanted (shown where SDL has one)
+        self.cursors = True  # False once SDL says it has no system cursors (no display)
         app.handle(Resize(*self.screen.get_size()))
 
     def step(self, dt: float | None = None) -> bool:
@@ -92,8 +94,23 @@ class DesktopRunner:
             self.app.draw(self.canvas)
             pygame.display.flip()
             self.draws += 1
+        self._show_cursor()
         self.frames += 1
         return not self.app.quitting
+
+    def _show_cursor(self) -> None:
+        """Show the system's hand cursor over what a click acts on (the App decides)
+        and the arrow elsewhere, changing it only when that changes."""
+        hand = self.app.hand_cursor
+        if hand == self.hand:
+            return
+        self.hand = hand
+        if self.cursors:
+            try:
+                pygame.mouse.set_cursor(pygame.SYSTEM_CURSOR_HAND if hand
+                                        else pygame.SYSTEM_CURSOR_ARROW)
+            except pygame.error:  # a driver without cursors (the headless dummy)
+                self.cursors = False
 
     def _resize(self, width: int, height: int) -> None:
         """Make the window surface match a new size (no smaller than ``MIN_WINDOW``).

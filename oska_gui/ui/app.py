@@ -116,7 +116,7 @@ class App:
         match = Match(game, saved.settings, self._player, reclaimer=self.pacer.reclaimer,
                       display=self._current_settings, history=history)
         self.game = GameScene(match, self._current_settings, self.width, self.height,
-                              self.think_slice, self.can_quit, self.speaker)
+                              self.think_slice, self.can_quit, self.speaker, self._touch_input)
         self.start = self._start_scene(can_resume=True)
         self.scene = self.start
     @property
@@ -159,6 +159,16 @@ class App:
             self.touch = event.touch
         elif isinstance(event, KeyPress):
             self.touch = False
+
+    @property
+    def hand_cursor(self) -> bool:
+        """Return True when the pointer is over something a click would act on (a
+        button, a choice, a piece that can move): the desktop shows the system's hand
+        cursor, the page the 'pointer' cursor. Over the help or the quit question,
+        which any click answers, it stays an arrow."""
+        if self.help or self.asking_quit:
+            return False
+        return self.scene.clickable(*self.pointer)
 
     def _touch_input(self) -> bool:
         """Return whether the last input was a touch (scenes read it through this)."""
@@ -249,7 +259,7 @@ class App:
         if self.game is not None:
             self.game.match.abandon()
         self.game = GameScene(match, self._current_settings, self.width, self.height,
-                              self.think_slice, self.can_quit, self.speaker)
+                              self.think_slice, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
         return self.game
 

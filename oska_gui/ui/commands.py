@@ -2,7 +2,8 @@
 
 A ``Command`` is one thing a player can ask of a game in progress; ``KEYS`` maps keys
 to commands, ``buttons_for`` says which buttons the panel shows, ``LABELS`` what they
-read and ``enabled`` whether one can be used now. Commands in ``APP_ACTIONS`` are
+read (``HINT_KEYS`` the key named beside, for keyboard users) and ``enabled`` whether
+one can be used now. Commands in ``APP_ACTIONS`` are
 carried out by the App (``intents.Action``).
 """
 
@@ -41,12 +42,16 @@ BUTTONS = {
     Mode.CVC: (Command.PAUSE, Command.STEP, Command.SLOWER, Command.FASTER, Command.UNDO,
                Command.REDO, Command.NEW, Command.MENU, Command.HELP, Command.QUIT),
 }
-LABELS = {
-    Command.UNDO: "Undo (U)", Command.REDO: "Redo (R)", Command.HINT: "Hint (H)",
-    Command.NEW: "New game (N)", Command.MENU: "Menu (M)", Command.HELP: "Help (?)",
-    Command.PAUSE: "Pause (Space)", Command.RESUME: "Resume (Space)",
-    Command.STEP: "Step (S)", Command.SLOWER: "Slower (-)", Command.FASTER: "Faster (+)",
-    Command.QUIT: "Quit (Q)",
+LABELS: dict[Command, str | tuple[str, ...]] = {  # wordings, the longest first
+    Command.UNDO: "Undo", Command.REDO: "Redo", Command.HINT: "Hint",
+    Command.NEW: ("New game", "New"), Command.MENU: "Menu", Command.HELP: "Help",
+    Command.PAUSE: "Pause", Command.RESUME: "Resume", Command.STEP: "Step",
+    Command.SLOWER: "Slower", Command.FASTER: "Faster", Command.QUIT: "Quit",
+}
+HINT_KEYS = {  # the key a button's label names for keyboard users
+    Command.UNDO: "U", Command.REDO: "R", Command.HINT: "H", Command.NEW: "N",
+    Command.MENU: "M", Command.HELP: "?", Command.PAUSE: "Space", Command.RESUME: "Space",
+    Command.STEP: "S", Command.SLOWER: "-", Command.FASTER: "+", Command.QUIT: "Q",
 }
 KEYS = {
     "u": Command.UNDO, "backspace": Command.UNDO, "r": Command.REDO,

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from . import theme
 from .canvas import Canvas
 from .rect import Rect
-from .widgets import break_line, button, card, fitted_text
+from .typescale import TOUCH_TARGET
+from .widgets import button, card, wrap
 
 QUESTION = "Quit Oska?"
 DETAIL = "Your game is saved and will be offered next time."
 LABELS = {"quit": "Quit (Q)", "stay": "Keep playing (Esc)"}
 QUIT_KEYS = ("q", "enter", "return", "y")
 STAY_KEYS = ("escape", "n")
-TOUCH_TARGET = 44.0  # the smallest button height, in pixels (CSS pixels in a browser)
 MAX_CARD_WIDTH = 520.0
 SIDE_BY_SIDE = 400.0  # a narrower card stacks its buttons
 
@@ -76,14 +76,10 @@ def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, fl
     inner = rect.w - 2 * pad
     card(canvas, rect, theme.PANEL, 16)
     y = rect.y + pad + size * 0.8
-    fitted_text(canvas, QUESTION, rect.center[0], y, inner, size * 1.5, theme.TEXT, bold=True)
-    rest = DETAIL
-    for _ in range(2):
-        if not rest:
-            break
+    canvas.text(QUESTION, rect.center[0], y, size * 1.5, theme.TEXT, bold=True)
+    for line in wrap(canvas, DETAIL, inner, size)[:2]:  # the card has room for two
         y += size * 1.6
-        line, rest = break_line(canvas, rest, inner, size)
-        fitted_text(canvas, line, rect.center[0], y, inner, size, theme.TEXT_DIM)
+        canvas.text(line, rect.center[0], y, size, theme.TEXT_DIM)
     for name, area in layout.buttons.items():
         button(canvas, area, LABELS[name], size, hover=area.contains(*pointer),
                active=name == "quit")

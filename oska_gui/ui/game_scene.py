@@ -21,14 +21,23 @@ from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
 from .canvas import Canvas
-from .commands import APP_ACTIONS, KEYS, LABELS, REPLAY_KEYS, Command, buttons_for, enabled
+from .commands import (
+    APP_ACTIONS,
+    HINT_KEYS,
+    KEYS,
+    LABELS,
+    REPLAY_KEYS,
+    Command,
+    buttons_for,
+    enabled,
+)
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
 from .games import GameAdapter, Position
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
-from .layout import PanelLayout, board_layout, panel_layout
+from .layout import PanelLayout, board_aspect, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
@@ -42,7 +51,8 @@ class GameScene:
 
     def __init__(self, match: Match, settings: Callable[[], Settings], width: float,
                  height: float, think_slice: float, can_quit: bool = True,
-                 speaker: Speaker | None = None) -> None:
+                 speaker: Speaker | None = None,
+                 touch: Callable[[], bool] = lambda: False) -> None:
         """Show ``match`` in a ``width`` x ``height`` window.
 
         Args:
@@ -54,8 +64,11 @@ class GameScene:
             can_quit: whether the panel may offer a Quit button (a web page cannot close
                 itself).
             speaker: plays the move and game-end sounds (None: silence).
+            touch: returns whether the last input was a touch (finger-sized buttons,
+                tap wording, no key hints).
         """
         self.match = match
+        self.touch = touch
         self.can_quit = can_quit
         self.speaker = speaker or Silence()
         self._settings = settings
@@ -92,11 +105,13 @@ class GameScene:
 
     def board(self) -> BoardLayout:
         """Return the board layout for the current window size."""
-        return board_layout(self.game.kind, self.game.n, self.width, self.height)
+        return board_layout(self.game.kind, self.game.n, self.width, self.height,
+                            len(self.buttons))
 
     def panel(self) -> PanelLayout:
         """Return the side panel layout for the current window size."""
-        return panel_layout(self.width, self.height, self.buttons)
+        return panel_layout(self.width, self.height, self.buttons, self.touch(),
+                            board_aspect(self.game.kind, self.game.n))
 
     def resize(self, width: float, height: float) -> None:
         """Adopt a new window size (a drag in progress is dropped)."""
@@ -133,6 +148,23 @@ class GameScene:
         elif isinstance(event, KeyPress):
             return self._key(event.key)
         return None
+
+    def clickable(self, x: float, y: float) -> bool:
+        """Return True when a press at (x, y) would do something: a usable button, the
+        game-over banner (it goes away), or on the human's turn a piece that can move
+        or a cell the selected piece can move to (the front ends show a hand there)."""
+        for name, rect in self.panel().buttons.items():
+            if rect.contains(x, y):
+                return enabled(self.match, Command(name))
+        if self._banner_shown and banner_rect(self.board(), self.width).contains(x, y):
+            return True
+        match = self.match
+        cell = self.board().cell_at(x, y)
+        if not match.human_to_move or cell is None:
+            return False
+        moves = match.legal_moves()
+        return (any(legal.move.frm == cell for legal in moves)
+                or cell in self.input.targets(moves, self.input.selected))
 
     def _key(self, key: str) -> Intent | None:
         """Act on a key press: arrows move the cursor (in a replay Left and Right step
@@ -345,12 +377,14 @@ class GameScene:
         if outcome is not None and self._banner_shown:
             banner = Banner(panel_text.banner_title(match, outcome), outcome.reason)
         cards = (self._card(0), self._card(1))
-        detail = panel_text.status_detail(match, self.settings, self.input.selected is not None)
+        touch = self.touch()
+        detail = panel_text.status_detail(match, self.settings, self.input.selected is not None,
+                                          touch)
         panel = self.panel()
         return GameView(self._board_view(self.board()), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
-                        self._button_views(panel), self.toast, banner, self.clock)
+                        self._button_views(panel), self.toast, banner, self.clock, touch)
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
         """Collect what the board shows this frame."""
@@ -379,6 +413,8 @@ class GameScene:
 
     def _button_views(self, panel: PanelLayout) -> dict[str, ButtonView]:
         """Return each button of ``panel`` as shown: label, hover, usable, highlighted."""
-        return {name: ButtonView(LABELS[Command(name)], rect.contains(*self.pointer),
-                                 enabled(self.match, Command(name)), name == Command.RESUME)
+        touch = self.touch()
+        return {name: ButtonView(LABELS[Command(name)], "" if touch else HINT_KEYS[Command(name)],
+                                 rect.contains(*self.pointer), enabled(self.match, Command(name)),
+                                 name == Command.RESUME)
                 for name, rect in panel.buttons.items()}

@@ -15,19 +15,25 @@ from oska_gui.core.types import SIDE_NAMES
 from . import board_view, theme
 from .board_geometry import BoardLayout
 from .canvas import Canvas
-from .layout import PanelLayout
+from .layout import CARD_PAD, MOVE_STEP, PanelLayout
 from .panel_text import MoveRow
 from .rect import Rect
-from .widgets import break_line, button, card, fit_size, fitted_text, spinner
+from .typescale import LINE, TypeScale
+from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, spinner, text_lines, wrap
 
-BANNER_KEYS = "Click to see the board   N: new game   U: undo"
+BANNER_KEYS = {False: ("Click to see the board   N: new game   U: undo",
+                      "Click to see the board"),
+               True: ("Tap to see the board",)}
+CARD_INSET = 8.0  # pixels between a player card's edge, piece and texts
+TOAST_LINES = 3  # a toast over the move list has room for this many lines
 
 
 @dataclass(frozen=True)
 class PlayerCard:
-    """One side's card: who plays it, its pieces left, whether it moves or thinks now."""
+    """One side's card: who plays it (a ``Wording``: the longest that fits is shown),
+    its pieces left, whether it moves or thinks now."""
 
-    role: str
+    role: Wording
     count: int
     to_move: bool
     thinking: bool
@@ -35,9 +41,11 @@ class PlayerCard:
 
 @dataclass(frozen=True)
 class ButtonView:
-    """A panel button as shown: label, pointer over it, usable, highlighted."""
+    """A panel button as shown: label (its wordings), the key that does the same for
+    keyboard users ('' after a touch), pointer over it, usable, highlighted."""
 
-    label: str
+    label: Wording
+    key: str
     hover: bool
     enabled: bool
     active: bool
@@ -57,7 +65,8 @@ class GameView:
 
     ``toast`` is a message and the seconds it still shows; ``cursor`` the ply the move
     list marks as current; ``clock`` drives the thinking spinner; ``width`` is the
-    window's (the banner and toast stay inside it).
+    window's (the banner stays inside it); ``touch``: the player uses a finger (the
+    banner says 'Tap' and names no keys).
     """
 
     board: board_view.BoardView
@@ -75,6 +84,7 @@ class GameView:
     toast: tuple[str, float] | None
     banner: Banner | None
     clock: float
+    touch: bool = False
 
 
 def draw(canvas: Canvas, view: GameView) -> None:
@@ -82,10 +92,8 @@ def draw(canvas: Canvas, view: GameView) -> None:
     board, panel = view.board.layout, view.panel
     canvas.layer(("game", board, panel.panel), lambda c: _backdrop(c, board, panel.panel))
     board_view.draw(canvas, view.board)
-    if view.toast is not None:
-        _toast(canvas, board, view.width, *view.toast)
     if view.banner is not None:
-        _banner(canvas, board, view.width, view.banner)
+        _banner(canvas, view, view.banner)
     _panel(canvas, view)
 
 
@@ -96,18 +104,35 @@ def _backdrop(canvas: Canvas, board: BoardLayout, panel: Rect) -> None:
     card(canvas, panel, theme.PANEL, 14)
 
 
-def _toast(canvas: Canvas, board: BoardLayout, window_w: float, text: str, left: float) -> None:
-    """Draw ``text`` as a pill at the top of the board area, fading in its last
-    ``left`` seconds."""
+def _toast_area(panel: PanelLayout) -> Rect:
+    """Return where a toast goes: over the top of the move list where it has room for
+    three lines, else over the status lines; never over the board, whose every cell
+    stays in view."""
+    height = TOAST_LINES * panel.scale.small * LINE + 2 * CARD_PAD
+    if panel.moves.h >= height:
+        return Rect(panel.moves.x, panel.moves.y, panel.moves.w, height)
+    return panel.status
+
+
+def _toast(canvas: Canvas, area: Rect, scale: TypeScale, text: str, left: float) -> None:
+    """Draw ``text`` as a message card over ``area``, fading in its last ``left`` seconds."""
     alpha = min(1.0, left / 0.4)
-    size = max(11.0, min(18.0, board.pitch * 0.3))
-    width = canvas.text_width(text, size) + size * 2
-    width = min(width, max(board.rect.w, window_w * 0.5))
-    x = board.rect.center[0] - width / 2
-    y = max(4.0, board.rect.y - size * 0.6)
-    canvas.rect(x, y, width, size * 2, (20, 22, 28, int(220 * alpha)), size)
-    fitted_text(canvas, text, x + width / 2, y + size, width - size, size,
-                (*theme.TEXT[:3], int(255 * alpha)))
+    size = scale.small
+    lines = wrap(canvas, text, area.w - size * 1.5, size)
+    shown = _clip_lines(lines, max(1, int((area.h - 4) / (size * LINE))))
+    canvas.rect(area.x, area.y, area.w, area.h, (*theme.TOAST[:3], int(245 * alpha)), 8)
+    canvas.rect(area.x, area.y, area.w, area.h, (*theme.SELECT[:3], int(160 * alpha)), 8, 1)
+    text_lines(canvas, shown, *area.center, size, (*theme.TEXT[:3], int(255 * alpha)))
+
+
+def _clip_lines(lines: list[str], most: int) -> list[str]:
+    """Return ``lines`` cut to ``most`` (none if ``most`` is 0), the last one shown
+    ending in '…' if any went."""
+    if len(lines) <= most:
+        return lines
+    if most <= 0:
+        return []
+    return [*lines[:most - 1], lines[most - 1] + "…"]
 
 
 def banner_rect(board: BoardLayout, width: float) -> Rect:
@@ -127,18 +152,23 @@ def banner_rect(board: BoardLayout, width: float) -> Rect:
     return Rect(cx - w / 2, cy - h / 2, w, h)
 
 
-def _banner(canvas: Canvas, board: BoardLayout, window_w: float, banner: Banner) -> None:
+def _banner(canvas: Canvas, view: GameView, banner: Banner) -> None:
     """Draw the game-over banner across the board: who won, why, what next."""
-    band = banner_rect(board, window_w)
-    cx, w, h = band.center[0], band.w, band.h
+    band = banner_rect(view.board.layout, view.width)
+    scale = view.panel.scale
     canvas.rect(band.x, band.y, band.w, band.h, theme.BANNER, 14)
     canvas.rect(band.x, band.y, band.w, band.h, (*theme.SELECT, 160), 14, 2)
-    big = h * 0.3
-    fitted_text(canvas, banner.title, cx, band.y + h * 0.3, w - 20, big, theme.SELECT,
-                bold=True)
+    inner = band.inset(scale.body * 0.8, scale.small * 0.5)
     reason = banner.reason[:1].upper() + banner.reason[1:]
-    fitted_text(canvas, reason, cx, band.y + h * 0.6, w - 20, big * 0.5, theme.TEXT)
-    fitted_text(canvas, BANNER_KEYS, cx, band.y + h * 0.83, w - 20, big * 0.38, theme.TEXT_DIM)
+    keys = fit_lines(canvas, BANNER_KEYS[view.touch], inner.w, scale.small)
+    title_h, keys_h = scale.title * LINE, scale.small * LINE
+    most = max(1, int((inner.h - title_h - keys_h) / (scale.body * LINE)))
+    reasons = _clip_lines(wrap(canvas, reason, inner.w, scale.body), most)
+    cx = inner.center[0]
+    canvas.text(banner.title, cx, inner.y + title_h / 2, scale.title, theme.SELECT, bold=True)
+    middle = inner.y + title_h + (inner.h - title_h - keys_h) / 2
+    text_lines(canvas, reasons, cx, middle, scale.body, theme.TEXT)
+    canvas.text(keys[0], cx, inner.bottom - keys_h / 2, scale.small, theme.TEXT_DIM)
 
 
 # -- the side panel ------------------------------------------------------------------------
@@ -147,84 +177,111 @@ def _banner(canvas: Canvas, board: BoardLayout, window_w: float, banner: Banner)
 def _panel(canvas: Canvas, view: GameView) -> None:
     """Draw the side panel's content: title, player cards, status, moves, buttons."""
     panel = view.panel
-    line = panel.line_height
+    scale = panel.scale
     title = panel.title
-    fitted_text(canvas, view.title, title.x, title.center[1], title.w * 0.6,
-                line * 1.25, theme.TEXT, anchor="left", bold=True)
-    size = fit_size(canvas, view.mode, title.w * 0.34, line * 0.85)
-    if size >= line * 0.6:  # in a narrow panel the title needs the room more
-        canvas.text(view.mode, title.right, title.center[1], size, theme.TEXT_DIM, "right")
+    if title.h > 0:  # a small window's panel has no room for it
+        canvas.text(view.title, title.x, title.center[1], scale.title, theme.TEXT, "left", True)
+        room = title.w - canvas.text_width(view.title, scale.title, True) - scale.title
+        if canvas.text_width(view.mode, scale.small) <= room:  # else the cards say who plays
+            canvas.text(view.mode, title.right, title.center[1], scale.small, theme.TEXT_DIM,
+                        "right")
     for side, rect in enumerate(panel.players):
-        _player_card(canvas, view, rect, side, line)
-    _status(canvas, view, panel.status, line)
-    _moves(canvas, view, panel.moves, line)
+        _player_card(canvas, view, rect, side)
+    _status(canvas, view, panel.status)
+    _moves(canvas, view, panel.moves)
+    if view.toast is not None:
+        _toast(canvas, _toast_area(panel), scale, *view.toast)
+    hints = _keys_fit(canvas, view)
     for name, rect in panel.buttons.items():
         shown = view.buttons[name]
-        button(canvas, rect, shown.label, line * 0.92, hover=shown.hover,
-               enabled=shown.enabled, active=shown.active)
+        label = keyed(shown.label, shown.key, not hints)
+        button(canvas, rect, label, scale.label, hover=shown.hover, enabled=shown.enabled,
+               active=shown.active)
 
 
-def _player_card(canvas: Canvas, view: GameView, rect: Rect, side: int, line: float) -> None:
+def _keys_fit(canvas: Canvas, view: GameView) -> bool:
+    """Return True when every button's label fits with its key beside it (all do or
+    none does, so the buttons read alike)."""
+    size = view.panel.scale.label
+    for name, rect in view.panel.buttons.items():
+        shown = view.buttons[name]
+        if canvas.text_width(keyed(shown.label, shown.key, False)[0], size, True) > (
+                rect.w - BUTTON_PAD):
+            return False
+    return True
+
+
+def _player_card(canvas: Canvas, view: GameView, rect: Rect, side: int) -> None:
     """Draw one side's card: piece, name, who plays it, pieces left, thinking."""
-    shown = view.cards[side]
+    shown, scale = view.cards[side], view.panel.scale
     canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.CARD, 10)
     if shown.to_move:
         canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.SELECT, 10, 2)
-    r = rect.h * 0.3
-    px, cy = rect.x + r + rect.h * 0.22, rect.center[1]
+    r = min(rect.h * 0.3, scale.label * 0.8)
+    px, cy = rect.x + CARD_INSET + r, rect.center[1]
     board_view.piece(canvas, view.board.layout.kind, r, px, cy, side)
-    left = px + r * 1.8
-    name_y, role_y = rect.y + rect.h * 0.32, rect.y + rect.h * 0.7
-    canvas.text(SIDE_NAMES[side], left, name_y, line * 1.05, theme.TEXT, "left", bold=True)
-    fitted_text(canvas, shown.role, left, role_y, rect.right - left - 8, line * 0.82,
-                theme.TEXT_DIM, anchor="left")
-    right = rect.right - 10
+    left, right = px + r + CARD_INSET, rect.right - CARD_INSET
+    two_lines = rect.h >= (scale.label + scale.small) * LINE  # else the role is left out
+    name_y = cy - scale.small * LINE / 2 if two_lines else cy
+    role_y = cy + scale.label * LINE / 2
+    canvas.text(SIDE_NAMES[side], left, name_y, scale.label, theme.TEXT, "left", bold=True)
+    name_right = left + canvas.text_width(SIDE_NAMES[side], scale.label, True) + CARD_INSET
     if shown.thinking:
-        spinner(canvas, right - line * 0.5, name_y, line * 0.5, view.clock)
+        spinner(canvas, right - scale.small * 0.6, name_y, scale.small * 0.6, view.clock)
     else:
-        canvas.text(f"{shown.count} left", right, name_y, line * 0.85, theme.TEXT_DIM, "right")
+        count = fit_lines(canvas, (f"{shown.count} left", str(shown.count)), right - name_right,
+                          scale.small)[0]
+        canvas.text(count, right, name_y, scale.small, theme.TEXT_DIM, "right")
+    if two_lines:
+        role = fit_lines(canvas, shown.role, right - left, scale.small)
+        canvas.text(_clip_lines(role, 1)[0], left, role_y, scale.small, theme.TEXT_DIM, "left")
 
 
-def _status(canvas: Canvas, view: GameView, rect: Rect, line: float) -> None:
-    """Draw the status line, and the detail line below it; a status too long for one
-    line (a forfeit's reason) takes both lines instead."""
-    over = view.over
-    ink = theme.SELECT if over else theme.TEXT
-    for size in (line, line * 0.9, line * 0.8, line * 0.72):  # two lines at one size
-        first, rest = break_line(canvas, view.status, rect.w, size, over)
-        if canvas.text_width(rest, size, over) <= rect.w:
-            break
-    fitted_text(canvas, first, rect.x, rect.y + line * 0.7, rect.w, size,
-                ink, anchor="left", bold=over)
-    if rest:
-        fitted_text(canvas, rest, rect.x, rect.y + line * 1.9, rect.w, size, ink,
-                    anchor="left", bold=over)
+def _status(canvas: Canvas, view: GameView, rect: Rect) -> None:
+    """Draw the status (body text, up to two lines) and below it, in the lines left,
+    the detail (small text)."""
+    scale, over = view.panel.scale, view.over
+    body, small = scale.body * LINE, scale.small * LINE
+    status = _clip_lines(wrap(canvas, view.status, rect.w, scale.body, over),
+                         min(2, int((rect.h + 0.5) / body)))
+    y = rect.y
+    for line in status:
+        canvas.text(line, rect.x, y + body / 2, scale.body,
+                    theme.SELECT if over else theme.TEXT, "left", over)
+        y += body
+    if not view.detail:
         return
-    fitted_text(canvas, view.detail, rect.x, rect.y + line * 1.9, rect.w, line * 0.82,
-                theme.TEXT_DIM, anchor="left")
+    detail = _clip_lines(wrap(canvas, view.detail, rect.w, scale.small),
+                         int((rect.bottom - y + 0.5) / small))
+    for line in detail:
+        canvas.text(line, rect.x, y + small / 2, scale.small, theme.TEXT_DIM, "left")
+        y += small
 
 
-def _moves(canvas: Canvas, view: GameView, rect: Rect, line: float) -> None:
-    """Draw the move list in notation, two plies a line, the current ply marked."""
-    if rect.h < line * 2:
+def _moves(canvas: Canvas, view: GameView, rect: Rect) -> None:
+    """Draw the move list in notation, two plies a line, the current ply marked; a
+    list with room for fewer than two lines is left out."""
+    size = view.panel.scale.small
+    step = size * LINE * MOVE_STEP
+    visible = int((rect.h - CARD_PAD * 2) / step)
+    if visible < 2:
         return
     canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.BACKGROUND, 8)
-    size = line * 0.9
-    step = size * 1.45
     rows = view.moves
-    visible = max(1, int((rect.h - step * 0.6) / step))
-    current_row = max(0, (view.cursor - 1) // 2)
-    first = max(0, min(current_row - visible + 2, len(rows) - visible))
     if not rows:
         canvas.text("No moves yet", rect.center[0], rect.center[1], size, theme.TEXT_FAINT)
         return
-    col = rect.w / 12
+    current_row = max(0, (view.cursor - 1) // 2)
+    first = max(0, min(current_row - visible + 2, len(rows) - visible))
+    number_w = canvas.text_width("000.", size)
+    ply_w = (rect.w - number_w - CARD_INSET * 3) / 2
     ink = {"past": theme.TEXT, "current": theme.SELECT, "future": theme.TEXT_FAINT}
     for i, (number, plies) in enumerate(rows[first:first + visible]):
-        y = rect.y + step * (i + 0.8)
-        canvas.text(f"{number}.", rect.x + col * 1.6, y, size, theme.TEXT_FAINT, "right")
+        y = rect.y + CARD_PAD + step * (i + 0.5)
+        canvas.text(f"{number}.", rect.x + CARD_INSET + number_w, y, size, theme.TEXT_FAINT,
+                    "right")
         for j, (text, state) in enumerate(plies):
-            x = rect.x + col * (2.3 + j * 4.6)
+            x = rect.x + number_w + CARD_INSET * 2 + j * ply_w
             if state == "current":
-                canvas.rect(x - 4, y - step / 2 + 1, col * 4.3, step - 2, theme.CARD, 5)
+                canvas.rect(x - 4, y - step / 2 + 1, ply_w - 2, step - 2, theme.CARD, 5)
             canvas.text(text, x, y, size, ink[state], "left", bold=state == "current")

@@ -43,18 +43,19 @@ def mode_text(match: Match) -> str:
     return "computer vs computer" if settings.mode == Mode.CVC else "two players"
 
 
-def role(match: Match, side: int) -> str:
+def role(match: Match, side: int) -> tuple[str, ...]:
     """Return who plays ``side``: 'You', 'Human', the computer's level or, in a replay,
-    the recorded player's name."""
+    the recorded player's name; for a computer its wordings from the longest
+    ('Computer · Master · up to 2 s') to the shortest ('Master')."""
     player = match.players.get(side)
     if player is not None:
-        return f"Computer · {player.name}"
+        return (f"Computer · {player.name}", player.name, player.name.split(" · ")[0])
     if match.replay is not None:
-        return (match.replay.white, match.replay.black)[side]
-    return "You" if match.settings.mode == Mode.HVC else "Human"
+        return ((match.replay.white, match.replay.black)[side],)
+    return ("You",) if match.settings.mode == Mode.HVC else ("Human",)
 
 
-def status_detail(match: Match, display: Settings, selecting: bool) -> str:
+def status_detail(match: Match, display: Settings, selecting: bool, touch: bool = False) -> str:
     """Return the line under the status: the replay's place, the computer-vs-computer
     speed, what the hint means, or how to move.
 
@@ -62,6 +63,7 @@ def status_detail(match: Match, display: Settings, selecting: bool) -> str:
         match: the game.
         display: the current display preferences (the pace).
         selecting: True while the human has a piece selected.
+        touch: True when the player uses a finger ('Tap' rather than 'Click').
 
     Returns:
         The line, or '' when there is nothing to add.
@@ -75,7 +77,8 @@ def status_detail(match: Match, display: Settings, selecting: bool) -> str:
         detail = "The blue arrow shows the suggested move"
         return f"{detail}: {match.hint_proof}" if match.hint_proof else detail
     if match.human_to_move and not selecting:
-        return f"Click a piece, then a highlighted {match.game.info.cell_word}"
+        verb = "Tap" if touch else "Click"
+        return f"{verb} a piece, then a highlighted {match.game.info.cell_word}"
     return ""
 
 

@@ -28,8 +28,8 @@ from .intents import Action, Choose, Intent
 from .layout import MenuLayout, MenuRow, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
 from .settings import Animation, LevelKey, Mode, Settings, with_side
-from .typescale import LINE, TypeScale, type_scale
-from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, text_lines
+from .typescale import LINE, TypeScale, estimated_width, type_scale
+from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 
 MODE_LABELS = {Mode.HVC: "You vs computer", Mode.CVC: "Computer vs computer",
                Mode.HVH: "Two players"}
@@ -45,7 +45,6 @@ SUBTITLE = {False: ("Choose your game, then press Enter", "Choose, then press En
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
-CHAR_WIDTH = 0.62  # a generous average character width of the UI font, in text sizes
 
 
 class Option(StrEnum):
@@ -277,6 +276,15 @@ class StartScene:
             return self._key(event.key)
         return None
 
+    def clickable(self, x: float, y: float) -> bool:
+        """Return True when a press at (x, y) would do something: a usable button or a
+        choice (the front ends show a hand there)."""
+        layout = self.layout()
+        for action, rect in layout.buttons.items():
+            if rect.contains(x, y):
+                return action != Action.START or self._start() is not None
+        return any(rect.contains(x, y) for row in layout.rows for rect in row.targets)
+
     def _click(self, x: float, y: float) -> Intent | None:
         """Act on a click at (x, y): a choice, a stepper arrow or a button."""
         layout = self.layout()
@@ -365,12 +373,8 @@ class StartScene:
                    active=action == Action.START, enabled=startable or action != Action.START)
 
     def _keyed(self, wording: Wording, key: str) -> tuple[str, ...]:
-        """Return ``wording``'s texts, led by the longest with ``key`` as a hint for
-        keyboard users (none after a touch, or without a key)."""
-        texts = (wording,) if isinstance(wording, str) else tuple(wording)
-        if not key or self.touch():
-            return texts
-        return (f"{texts[0]}  ({key})", *texts)
+        """Return ``wording`` with ``key`` as a hint, unless the last input was a touch."""
+        return keyed(wording, key, self.touch())
 
     def _title(self, canvas: Canvas, layout: MenuLayout, scale: TypeScale) -> None:
         """Draw the title with a white and a black piece, and the subtitle (or why the
@@ -435,11 +439,10 @@ class StartScene:
 
 def _choice_needs(row: Row, size: float, touch: bool) -> tuple[float, float]:
     """Return the width a choice of ``row`` needs at text ``size`` to show its shortest
-    name on one line, and wrapped at spaces, by a generous estimate of the text's width
-    (the layout has no canvas to measure with; the drawing fits the text exactly)."""
+    name on one line, and wrapped at spaces (estimated: see ``estimated_width``)."""
     def width(text: str) -> float:
         """Return the estimated width of ``text`` with a button's padding."""
-        return len(text) * size * CHAR_WIDTH + BUTTON_PAD
+        return estimated_width(text, size) + BUTTON_PAD
 
     shortest = [name if isinstance(name, str) else name[-1] for name in row.names]
     keys = row.keys or ("",) * len(shortest)

@@ -17,6 +17,7 @@ from .rect import clamp
 MIN_TEXT = 12.0  # the smallest text drawn anywhere
 TOUCH_TARGET = 44.0  # the smallest side of anything a finger must hit
 LINE = 1.3  # line height, in text sizes
+CHAR_WIDTH = 0.62  # a generous average character width of the UI font, in text sizes
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,9 @@ def type_scale(width: float, height: float) -> TypeScale:
     return TypeScale(title=clamp(short * 0.04, 20, 34), body=body,
                      label=clamp(body * 0.94, MIN_TEXT, 17),
                      small=clamp(body * 0.85, MIN_TEXT, 15))
+
+
+def estimated_width(text: str, size: float) -> float:
+    """Return a generous estimate of ``text``'s width at ``size``, for layouts made
+    without a canvas to measure with (the drawing then fits the text exactly)."""
+    return len(text) * size * CHAR_WIDTH

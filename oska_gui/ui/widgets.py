@@ -16,25 +16,7 @@ from .typescale import LINE
 
 Wording = str | Sequence[str]  # one text, or its wordings from the longest to the shortest
 
-MIN_TEXT = 7.0
 BUTTON_PAD = 10  # pixels of a button's width kept free around its label
-
-
-def fit_size(canvas: Canvas, text: str, max_width: float, size: float,
-             bold: bool = False) -> float:
-    """Return the largest text size up to ``size`` at which ``text`` fits ``max_width``."""
-    if max_width <= 0:
-        return MIN_TEXT
-    width = canvas.text_width(text, size, bold)
-    if width <= max_width:
-        return size
-    return max(MIN_TEXT, size * max_width / width)
-
-
-def fitted_text(canvas: Canvas, text: str, x: float, y: float, max_width: float, size: float,
-                color: Color, anchor: str = "center", bold: bool = False) -> None:
-    """Draw ``text`` at (x, y), shrunk if needed so it is at most ``max_width`` wide."""
-    canvas.text(text, x, y, fit_size(canvas, text, max_width, size, bold), color, anchor, bold)
 
 
 def break_line(canvas: Canvas, text: str, max_width: float, size: float,
@@ -84,6 +66,15 @@ def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
             return [text]
     wrapped = [wrap(canvas, text, max_width, size, bold) for text in wordings]
     return next((lines for lines in wrapped if len(lines) <= max_lines), wrapped[-1])
+
+
+def keyed(wording: Wording, key: str, touch: bool) -> tuple[str, ...]:
+    """Return ``wording``'s texts led by the longest with ``key`` as a hint for keyboard
+    users, e.g. 'Undo  (U)'; just the texts after a touch or without a key."""
+    texts = (wording,) if isinstance(wording, str) else tuple(wording)
+    if not key or touch:
+        return texts
+    return (f"{texts[0]}  ({key})", *texts)
 
 
 def text_lines(canvas: Canvas, lines: Sequence[str], x: float, y: float, size: float,

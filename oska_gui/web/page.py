@@ -96,6 +96,7 @@ class BrowserFrontEnd:
         self.announce = document.getElementById("announce")
         self.announcer = Announcer()
         self.described: str | None = None
+        self.cursor = "default"  # the canvas's CSS cursor
         width, height, scale = self.size = window_size()
         self._size_element(width, height, scale)
         self.canvas = HtmlCanvas(self.element.getContext("2d"), width, height, scale,
@@ -208,6 +209,7 @@ class BrowserFrontEnd:
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
+        self._show_cursor()
         text = self.app.status_text
         if text != self.shown_status:
             self.status.textContent = text
@@ -219,6 +221,13 @@ class BrowserFrontEnd:
         if not self.drawn:
             self.drawn = True
             mark_ready()
+
+    def _show_cursor(self) -> None:
+        """Give the canvas the 'pointer' cursor over what a click acts on (the App
+        decides), the default arrow elsewhere; the style is written only on a change."""
+        cursor = "pointer" if self.app.hand_cursor else "default"
+        if cursor != self.cursor:
+            self.element.style.cursor = self.cursor = cursor
 
     def _speak(self, moved: bool) -> None:
         """Announce what changed, and describe the position anew when anything did.
