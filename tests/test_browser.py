@@ -29,6 +29,7 @@ from oska_gui.ui.games import GameAdapter, Position, make_game
 from oska_gui.ui.layout import board_layout
 from oska_gui.ui.settings import Mode, Settings
 from oska_gui.ui.start_scene import StartScene, current_value
+from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.web.build import build
 from oska_gui.web.serve import serving_in_background
 from oska_gui.web.storage import SETTINGS_KEY
@@ -146,7 +147,8 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
             request: pytest.FixtureRequest) -> Iterator[Browser]:
     """A page in a new Chromium with its own profile, guarded against outside requests.
 
-    Indirect parameters (a dict) may set ``scale`` (device pixel ratio), ``settings``
+    Indirect parameters (a dict) may set ``scale`` (device pixel ratio), ``viewport``
+    (a phone's, say; the window's size in CSS pixels), ``settings``
     (a ``Settings`` stored in localStorage before the page starts, as a returning
     player's would be), ``service_workers`` (``"block"`` for a browser without them)
     and ``reduced_motion`` (``"reduce"``: the system asks for less motion).
@@ -157,7 +159,7 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
     options = getattr(request, "param", {})
     context = playwright_driver.chromium.launch_persistent_context(
         str(tmp_path / "profile"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
-        headless=True, viewport=VIEWPORT, has_touch=True,
+        headless=True, viewport=options.get("viewport", VIEWPORT), has_touch=True,
         device_scale_factor=options.get("scale", 1),
         service_workers=options.get("service_workers", "allow"),
         reduced_motion=options.get("reduced_motion", "no-preference"),
@@ -472,6 +474,24 @@ WAIT_FRAMES = """(count) => new Promise((done) => {
 })"""
 
 
+RECORD_FONTS = """
+window.drawnFonts = [];
+const fillTextWithFont = CanvasRenderingContext2D.prototype.fillText;
+CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+    window.drawnFonts.push([String(text), this.font]);
+    return fillTextWithFont.call(this, text, ...rest);
+};
+"""
+
+
+def fonts_drawn(browser: Browser) -> list[tuple[str, float]]:
+    """Let a few frames pass; return each text drawn since the last call with its size
+    in CSS pixels (the canvas's transform scales them to device pixels), and forget them."""
+    browser.page.evaluate(WAIT_FRAMES, 10)
+    drawn = browser.page.evaluate("window.drawnFonts.splice(0)")
+    return [(text, float(re.search(r"([0-9.]+)px", font).group(1))) for text, font in drawn]
+
+
 def texts_drawn(browser: Browser, frames: int = 10) -> set[str]:
     """Let ``frames`` frames pass; return the texts drawn since the last call, and forget them."""
     browser.page.evaluate(WAIT_FRAMES, frames)
@@ -508,7 +528,8 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     assert browser.status() == status
     start_game(browser)
     panel_texts = texts_drawn(browser)
-    assert {"Pause  (Space)", "Help  (?)", "New game  (N)"} <= panel_texts
+    labels = {text.split("  (")[0] for text in panel_texts}  # with their keys where room
+    assert {"Pause", "Help"} <= labels and labels & {"New game", "New"}
     assert not [text for text in panel_texts if "Quit" in text]
     browser.screenshot("web-game-panel.png")
     browser.page.keyboard.press("q")
@@ -795,3 +816,50 @@ def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
     shot = browser.screenshot("web-hexapawn.png")
     assert read_cells(shot, layout) == cells_of(pos, game.cell_count)
     assert pos != game.start()
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("browser", [{"scale": 3, "viewport": PHONE}], indirect=True)
+def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Browser) -> None:
+    """On a phone (390 x 844 CSS px, 3 device pixels each, touch) no text is under
+    12 CSS px, the start screen is laid out for fingers with no key hints, and taps on
+    its 44 px targets choose Hexapawn and start it; the game speaks of tapping."""
+    browser.page.add_init_script(RECORD_FONTS)
+    browser.open()
+    start = fonts_drawn(browser)
+    assert min(size for _, size in start) >= MIN_TEXT
+    texts = {text for text, _ in start}
+    assert "Choose your game, then tap Start" in texts and "Start" in texts
+    assert not [text for text in texts if "(Enter)" in text]
+    browser.screenshot("web-phone-start.png")
+    scene = StartScene(Settings, PHONE["width"], PHONE["height"], can_quit=False,
+                       touch=lambda: True)
+    layout = scene.layout()
+    kind_row = [row.key for row in scene.rows].index("kind")
+    hexapawn = layout.rows[kind_row].choices[1]
+    assert hexapawn.w >= TOUCH_TARGET and hexapawn.h >= TOUCH_TARGET
+    browser.page.touchscreen.tap(*hexapawn.center)
+    browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")
+    browser.page.touchscreen.tap(*layout.buttons["start"].center)
+    browser.wait_status("!s.startsWith('Start screen')")
+    game = fonts_drawn(browser)
+    assert min(size for _, size in game) >= MIN_TEXT
+    assert "Tap a piece, then a highlighted square" in " ".join(text for text, _ in game)
+    browser.screenshot("web-phone-game.png")
+    assert browser.page.evaluate("document.getElementById('board').style.cursor") in (
+        "", "default")
+
+
+def test_the_pointer_cursor_shows_over_what_a_click_acts_on(browser: Browser) -> None:
+    """The canvas's cursor is 'pointer' over a start-screen choice and the default
+    arrow over empty space."""
+    browser.open()
+    scene = first_start_screen(browser)
+    choice = scene.layout().rows[0].choices[1]
+    cursor = "document.getElementById('board').style.cursor"
+    browser.page.mouse.move(*choice.center)
+    browser.page.wait_for_function(f"{cursor} === 'pointer'", timeout=5_000)
+    browser.page.mouse.move(3, 3)
+    browser.page.wait_for_function(f"{cursor} === 'default'", timeout=5_000)

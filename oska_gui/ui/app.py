@@ -102,6 +102,7 @@ class App:
         self.help = False
         self.asking_quit = False  # the "Quit Oska?" card is up
         self.pointer = (-1.0, -1.0)
+        self.finger = touch  # whether the last pointer event (a move too) was a finger's
         self.quitting = False
         self.needs_draw = True  # whether the screen may differ from the last drawing
         self.keeper = keeper or GameKeeper(None)
@@ -129,6 +130,7 @@ class App:
         self.needs_draw = True
         if isinstance(event, (PointerMove, PointerDown)):
             self.pointer = (event.x, event.y)
+            self.finger = event.touch
         if isinstance(event, Quit):
             self.quitting = True
         elif isinstance(event, Resize):
@@ -165,8 +167,8 @@ class App:
         """Return True when the pointer is over something a click would act on (a
         button, a choice, a piece that can move): the desktop shows the system's hand
         cursor, the page the 'pointer' cursor. Over the help or the quit question,
-        which any click answers, it stays an arrow."""
-        if self.help or self.asking_quit:
+        which any click answers, it stays an arrow; under a finger there is no pointer."""
+        if self.help or self.asking_quit or self.finger:
             return False
         return self.scene.clickable(*self.pointer)
 

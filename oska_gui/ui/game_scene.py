@@ -415,6 +415,7 @@ class GameScene:
         """Return each button of ``panel`` as shown: label, hover, usable, highlighted."""
         touch = self.touch()
         return {name: ButtonView(LABELS[Command(name)], "" if touch else HINT_KEYS[Command(name)],
-                                 rect.contains(*self.pointer), enabled(self.match, Command(name)),
+                                 rect.contains(*self.pointer) and not touch,
+                                 enabled(self.match, Command(name)),
                                  name == Command.RESUME)
                 for name, rect in panel.buttons.items()}

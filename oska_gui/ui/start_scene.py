@@ -27,6 +27,7 @@ from .games import make_game
 from .intents import Action, Choose, Intent
 from .layout import MenuLayout, MenuRow, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
+from .rect import Rect
 from .settings import Animation, LevelKey, Mode, Settings, with_side
 from .typescale import LINE, TypeScale, estimated_width, type_scale
 from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
@@ -369,8 +370,12 @@ class StartScene:
         for name, rect in layout.buttons.items():
             action = Action(name)
             button(canvas, rect, self._keyed(BUTTON_LABELS[action], BUTTON_KEYS[action]),
-                   scale.label, hover=rect.contains(*self.pointer),
+                   scale.label, hover=self._hover(rect),
                    active=action == Action.START, enabled=startable or action != Action.START)
+
+    def _hover(self, rect: Rect) -> bool:
+        """Return True when the mouse is over ``rect`` (a finger leaves no hover)."""
+        return not self.touch() and rect.contains(*self.pointer)
 
     def _keyed(self, wording: Wording, key: str) -> tuple[str, ...]:
         """Return ``wording`` with ``key`` as a hint, unless the last input was a touch."""
@@ -415,7 +420,7 @@ class StartScene:
         keys = row.keys or ("",) * len(row.values)
         for rect, val, name, key in zip(laid.choices, row.values, row.names, keys, strict=True):
             button(canvas, rect, self._keyed(name, key), size,
-                   hover=rect.contains(*self.pointer), active=val == value)
+                   hover=self._hover(rect), active=val == value)
 
     def _stepper(self, canvas: Canvas, row: Row, laid: MenuRow, size: float,
                  value: Any) -> None:
@@ -424,9 +429,9 @@ class StartScene:
         back, middle, on = laid.choices
         back_half, on_half = laid.targets
         index = row.values.index(value) if value in row.values else 0
-        button(canvas, back, "‹", size * 1.3, hover=back_half.contains(*self.pointer),
+        button(canvas, back, "‹", size * 1.3, hover=self._hover(back_half),
                enabled=index > 0 or not row.stepper)
-        button(canvas, on, "›", size * 1.3, hover=on_half.contains(*self.pointer),
+        button(canvas, on, "›", size * 1.3, hover=self._hover(on_half),
                enabled=index < len(row.values) - 1 or not row.stepper)
         canvas.rect(middle.x, middle.y, middle.w, middle.h, theme.CARD, min(8, middle.h / 2))
         level = LEVELS_BY_KEY.get(value)
