@@ -18,9 +18,12 @@ import pytest
 from cli_helpers import table_rows, write_bot
 from hostile_helpers import tagged, wait_until
 from tournament_helpers import (
+    SLOW_BOT,
+    commands,
     crosstable,
     games_line,
     run_tournament,
+    running_in,
     standings,
     tagged_env,
     tournament_command,
@@ -30,14 +33,6 @@ from oska_gui import cli
 from oska_gui.play.records import from_json
 
 AI = "AI depth 1 (strong)"
-SLOW_BOT = """
-import time
-from oska_gui import oskaplayer as ours
-
-def oskaplayer(board, player, depth):
-    time.sleep(0.3)
-    return ours(board, player, 1)
-"""
 
 
 def bots(folder: Path, *names: str) -> list[str]:
@@ -109,7 +104,7 @@ def test_killing_the_run_loses_only_games_in_flight_and_leaves_nothing_running(
         run.send_signal(signal.SIGKILL)
         run.wait()
         killed_with = stored(tmp_path / "t.sqlite")
-        assert wait_until(lambda: not tagged(token), 10), tagged(token)
+        assert wait_until(lambda: not tagged(token), 10), commands(tagged(token))
     finally:
         run.kill()
     time.sleep(0.5)
@@ -129,17 +124,17 @@ def test_sigterm_stops_the_run_at_once_and_leaves_nothing_running(tmp_path: Path
     env, token = tagged_env()
     run = subprocess.Popen(tournament_command(tmp_path / "slow_a.py", tmp_path / "slow_b.py",
                                               "--db", tmp_path / "t.sqlite", "--workers", 2,
-                                              "--games", 8),
+                                              "--games", 20),
                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 1, 90)
         run.send_signal(signal.SIGTERM)
-        _, err = run.communicate(timeout=10)
+        _, err = run.communicate(timeout=20)  # the 20 games would take a minute or more
     finally:
         run.kill()
-    assert run.returncode == 143 and "terminated" in err
-    assert stored(tmp_path / "t.sqlite") < 8
-    assert wait_until(lambda: not tagged(token), 10), tagged(token)
+    assert run.returncode == 143 and "terminated" in err, (run.returncode, err[-1000:])
+    assert stored(tmp_path / "t.sqlite") < 20
+    assert wait_until(lambda: not tagged(token), 10), commands(tagged(token))
 
 
 def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_hang(tmp_path: Path) -> None:
@@ -154,23 +149,18 @@ def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_hang(tmp_path: Pat
     run = subprocess.Popen(tournament_command(*args), env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, text=True)
     try:
-        assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 1 and pool_workers(token), 90)
-        os.kill(pool_workers(token)[0], signal.SIGKILL)
+        assert wait_until(lambda: stored(tmp_path / "t.sqlite") >= 1
+                          and running_in(token, b"spawn_main"), 90)
+        os.kill(running_in(token, b"spawn_main")[0], signal.SIGKILL)
         _, err = run.communicate(timeout=30)
     finally:
         run.kill()
     assert run.returncode == 2, err
     assert "a worker process died during a game" in err.strip().splitlines()[-1]
-    assert wait_until(lambda: not tagged(token), 10), tagged(token)
+    assert wait_until(lambda: not tagged(token), 10), commands(tagged(token))
     rerun = run_tournament(*args)
     assert rerun.returncode == 0, rerun.stderr
     assert {row["games"] for row in standings(rerun.stdout).values()} == {"6"}
-
-
-def pool_workers(token: str) -> list[int]:
-    """Return the ids of the worker processes of the tournament tagged with ``token``."""
-    return [pid for pid in tagged(token)
-            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
 
 
 def stored(db: Path) -> int:

@@ -13,14 +13,24 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import distributed  # the cluster extra is in the test extra: missing is a loud failure
 import pytest
 from cli_helpers import write_bot
 from hostile_helpers import tagged, wait_until
-from tournament_helpers import games_line, run_tournament, standings, tagged_env
+from tournament_helpers import (
+    SLOW_BOT,
+    games_line,
+    run_tournament,
+    running_in,
+    standings,
+    tagged_env,
+    tournament_command,
+)
 
 WORKERS = 2
 SAME_EVERYWHERE = ("rank", "entrant", "Elo", "95% interval", "points", "games", "W-L-D",
@@ -34,10 +44,19 @@ def start(args: list[str], env: dict[str, str], log: Path) -> subprocess.Popen:
                                 stderr=subprocess.STDOUT, start_new_session=True)
 
 
+@dataclass(frozen=True)
+class Cluster:
+    """A running test cluster: its scheduler's address and the tag of its processes."""
+
+    address: str
+    token: str
+
+
 @pytest.fixture(scope="module")
-def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """Start a Dask scheduler and a worker program with two processes of one thread on
-    this machine; yield the scheduler's address; kill them all afterwards."""
+    this machine (its nanny restarts a worker that dies); yield the scheduler's address
+    and the processes' tag; kill them all afterwards."""
     folder = tmp_path_factory.mktemp("cluster")
     env, token = tagged_env()
     address_file = folder / "scheduler.json"
@@ -54,7 +73,7 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                               dict(env, TMPDIR=str(folder)), folder / "workers.log"))
         with distributed.Client(address, timeout=60) as client:
             client.wait_for_workers(WORKERS, timeout=120)
-        yield address
+        yield Cluster(address, token)
     finally:
         for program in programs:
             with contextlib.suppress(ProcessLookupError):  # it died already
@@ -64,7 +83,7 @@ def scheduler(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_a_tournament_on_the_cluster_plays_the_same_games_as_on_local_cores(
-        tmp_path: Path, scheduler: str) -> None:
+        tmp_path: Path, cluster: Cluster) -> None:
     """Bots named by paths relative to a folder the workers do not run in (so their
     source must travel with the tasks): the cluster's standings equal a local run's,
     forfeits included; a rerun through the cluster reuses every game."""
@@ -75,7 +94,7 @@ def test_a_tournament_on_the_cluster_plays_the_same_games_as_on_local_cores(
     entrants = ["good.py", "raises.py", "hangs.py", "--ai", "1", "--time-limit", "1"]
     db = tmp_path / "cluster.sqlite"
     env, token = tagged_env()
-    remote = run_tournament(*entrants, "--db", db, "--scheduler", scheduler, env=env,
+    remote = run_tournament(*entrants, "--db", db, "--scheduler", cluster.address, env=env,
                             cwd=folder)
     assert remote.returncode == 0, remote.stderr
     assert games_line(remote.stdout) == f"games: 12 played now, 0 reused from {db}"
@@ -88,9 +107,34 @@ def test_a_tournament_on_the_cluster_plays_the_same_games_as_on_local_cores(
     for name, row in on_cores.items():
         assert {key: on_cluster[name][key] for key in SAME_EVERYWHERE} == {
             key: row[key] for key in SAME_EVERYWHERE}
-    again = run_tournament(*entrants, "--db", db, "--scheduler", scheduler, cwd=folder)
+    again = run_tournament(*entrants, "--db", db, "--scheduler", cluster.address, cwd=folder)
     assert games_line(again.stdout) == f"games: 0 played now, 12 reused from {db}"
     assert not tagged(token)  # the command's own processes are gone
+
+
+def test_a_worker_killed_mid_run_costs_only_a_replayed_game(tmp_path: Path,
+                                                            cluster: Cluster) -> None:
+    """SIGKILL to one of the cluster's worker processes while slow bots play: Dask plays
+    its game again on another worker, the tournament completes with every game, and the
+    killed worker's bots end too."""
+    for name in ("slow_a", "slow_b"):
+        (tmp_path / f"{name}.py").write_text(textwrap.dedent(SLOW_BOT), encoding="utf-8")
+    db = tmp_path / "t.sqlite"
+    env, _ = tagged_env()
+    run = subprocess.Popen(tournament_command(tmp_path / "slow_a.py", tmp_path / "slow_b.py",
+                                              "--db", db, "--games", 6, "--scheduler",
+                                              cluster.address),
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert wait_until(lambda: len(running_in(cluster.token, b"external_worker")) >= 2, 60)
+        os.kill(running_in(cluster.token, b"spawn_main")[0], signal.SIGKILL)
+        out, err = run.communicate(timeout=180)
+    finally:
+        run.kill()
+    assert run.returncode == 0, err
+    assert games_line(out) == f"games: 6 played now, 0 reused from {db}"
+    assert {row["games"] for row in standings(out).values()} == {"6"}
+    assert wait_until(lambda: not running_in(cluster.token, b"external_worker"), 10)
 
 
 def test_an_unreachable_scheduler_is_one_clear_line(tmp_path: Path) -> None:

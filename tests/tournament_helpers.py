@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -9,8 +10,18 @@ import uuid
 from pathlib import Path
 
 from cli_helpers import CLI_TIMEOUT, REPO_ROOT, table_rows
+from hostile_helpers import tagged
 
 TAG = "OSKA_TEST_TAG"
+# plays correctly but slowly: its games last long enough to be stopped or killed mid-game
+SLOW_BOT = """
+import time
+from oska_gui import oskaplayer as ours
+
+def oskaplayer(board, player, depth):
+    time.sleep(0.3)
+    return ours(board, player, 1)
+"""
 
 
 def tagged_env(**extra: str) -> tuple[dict[str, str], str]:
@@ -50,3 +61,23 @@ def games_line(stdout: str) -> str:
 def crosstable(stdout: str) -> list[dict[str, str]]:
     """Return the printed crosstable's rows, best entrant first."""
     return table_rows(stdout[stdout.index("\nCrosstable"):], "rank")
+
+
+def running_in(token: str, word: bytes) -> list[int]:
+    """Return the ids of the processes tagged ``token`` whose command line holds ``word``."""
+    found = []
+    for pid in tagged(token):
+        with contextlib.suppress(OSError):  # it ended while we looked
+            if word in Path(f"/proc/{pid}/cmdline").read_bytes():
+                found.append(pid)
+    return found
+
+
+def commands(pids: list[int]) -> list[str]:
+    """Return the command lines of ``pids`` (for messages about processes left running)."""
+    lines = []
+    for pid in pids:
+        with contextlib.suppress(OSError):  # it ended while we looked
+            lines.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+                         .decode(errors="replace")[:200])
+    return lines
