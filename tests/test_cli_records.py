@@ -78,6 +78,8 @@ def finished_game_json() -> dict:
 @pytest.mark.parametrize(("spoil", "words"), [
     (lambda d: d.update(format="chess"), "not an Oska game record"),
     (lambda d: d.update(version=3), "unsupported record version 3"),
+    (lambda d: d.update(version=True), "unsupported record version True"),
+    (lambda d: d.update(version=2.0), "unsupported record version 2.0"),
     (lambda d: d["moves"].__setitem__(0, "a1xe4"), "move 1 ('a1xe4')"),
     (lambda d: d["moves"].__setitem__(1, "zz"), "move 2 ('zz')"),
     (lambda d: d.update(moves=d["moves"][:-1]), "not over after its last move"),

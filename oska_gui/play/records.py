@@ -157,7 +157,7 @@ def from_json(data: Any) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not an Oska game record (expected \"format\": \"{FORMAT}\")")
     version = data.get("version")
-    if version != VERSION and version not in OLD_VERSIONS:
+    if type(version) is not int or version not in (VERSION, *OLD_VERSIONS):  # not True, 2.0
         raise RecordError(f"unsupported record version {version!r:.80}")
     try:
         record = _build(data)
