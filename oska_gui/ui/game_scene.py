@@ -41,6 +41,7 @@ from .layout import PanelLayout, board_aspect, board_layout, panel_layout
 from .match import Announced, Match, Played
 from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
+from .widgets import keyed
 
 TOAST_SECONDS = 2.6
 SELECT_KEYS = ("enter", "return", "space")  # press the cursor's cell (Space: not in CvC)
@@ -110,8 +111,12 @@ class GameScene:
 
     def panel(self) -> PanelLayout:
         """Return the side panel layout for the current window size."""
+        commands = [Command(name) for name in self.buttons]
+        hinted = [keyed(LABELS[c], HINT_KEYS[c], False)[0] for c in commands]
+        short = [keyed(LABELS[c], "", False)[-1] for c in commands]
         return panel_layout(self.width, self.height, self.buttons, self.touch(),
-                            board_aspect(self.game.kind, self.game.n))
+                            board_aspect(self.game.kind, self.game.n),
+                            (max(hinted, key=len), max(short, key=len)))
 
     def resize(self, width: float, height: float) -> None:
         """Adopt a new window size (a drag in progress is dropped)."""

@@ -263,7 +263,7 @@ def _moves(canvas: Canvas, view: GameView, rect: Rect) -> None:
     list with room for fewer than two lines is left out."""
     size = view.panel.scale.small
     step = size * LINE * MOVE_STEP
-    visible = int((rect.h - CARD_PAD * 2) / step)
+    visible = int((rect.h - CARD_PAD * 2) / step + 1e-6)  # the layout gives whole lines
     if visible < 2:
         return
     canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.BACKGROUND, 8)

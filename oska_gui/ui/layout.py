@@ -31,8 +31,7 @@ CARD_MAX = 760.0  # the start screen's widest card
 CARD_PAD = 5.0  # above and below a player card's two lines
 MOVE_STEP = 1.15  # the move list's line height, in small-text lines
 HVC_BUTTONS = 6  # the panel's buttons in a game against the computer (commands.BUTTONS)
-SHORT_LABEL = "Resume"  # the longest button label after a touch
-HINTED_LABEL = "Resume  (Space)"  # ... with its key
+SHORT_LABEL = "Resume"  # the longest short button label (the panel below the board)
 MOUSE_BUTTON = 28.0  # the least height of a panel button for the mouse
 
 
@@ -165,7 +164,8 @@ def _button_columns(width: float, count: int, scale: TypeScale, gap: float,
 
 
 def panel_layout(width: float, height: float, buttons: Sequence[str], touch: bool = False,
-                 aspect: float = 0.0) -> PanelLayout:
+                 aspect: float = 0.0,
+                 widest: tuple[str, str] = (SHORT_LABEL, SHORT_LABEL)) -> PanelLayout:
     """Return the side panel's layout for the window size and the given buttons.
 
     The buttons go at the bottom; above them the title, the player cards, the status
@@ -179,6 +179,8 @@ def panel_layout(width: float, height: float, buttons: Sequence[str], touch: boo
         touch: whether the buttons must take a finger (``TOUCH_TARGET`` high; always
             so below the board, where the room for them is kept anyway).
         aspect: the board's height over its width (see ``split_screen``).
+        widest: the widest button label with its key, and the widest without one;
+            with the keys where two columns of them fit the panel (the mouse's).
 
     Returns:
         A PanelLayout; ``buttons`` maps each name to its rectangle.
@@ -190,9 +192,9 @@ def panel_layout(width: float, height: float, buttons: Sequence[str], touch: boo
     portrait = is_portrait(width, height)
     big = touch or portrait
     target = TOUCH_TARGET if big else max(scale.label * 2.2, MOUSE_BUTTON)
-    cols = _button_columns(inner.w, len(buttons), scale, gap, SHORT_LABEL)
+    cols = _button_columns(inner.w, len(buttons), scale, gap, widest[1])
     if not big:  # labels with their keys, where two columns of them fit
-        hinted = _button_columns(inner.w, len(buttons), scale, gap, HINTED_LABEL)
+        hinted = _button_columns(inner.w, len(buttons), scale, gap, widest[0])
         cols = hinted if hinted >= 2 else cols
     rows = math.ceil(len(buttons) / cols)
     grid, rest = inner.take_bottom(rows * target + (rows - 1) * gap, gap)
