@@ -47,7 +47,7 @@ measures it).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -175,10 +175,12 @@ class AlphaBeta:
             kids = game.children(state)
             if not kids:
                 return game.stuck_result * (WIN - ply)
-            self.moves[state] = kids
+            # a tuple, not the list: lists are always tracked by the cyclic garbage
+            # collector, and hundreds of thousands of them made its passes hitch frames
+            self.moves[state] = kids = tuple(kids)
             self.moves_kept += len(kids)
         if hint is not None and kids[0] != hint and hint in kids:
-            kids = [hint, *(kid for kid in kids if kid != hint)]  # the cached list stays as is
+            kids = [hint, *(kid for kid in kids if kid != hint)]  # the cached tuple stays
         if depth == 1:
             best, best_kid = self._frontier(kids, beta, ply + 1)
         else:
@@ -192,7 +194,7 @@ class AlphaBeta:
                              self.horizon_uses != uses_before)
         return best
 
-    def _known_cut(self, kids: list, depth: int, beta: int, ply: int) -> tuple[int, Any] | None:
+    def _known_cut(self, kids: Sequence, depth: int, beta: int, ply: int) -> tuple[int, Any] | None:
         """Return (score, child) if the table alone proves a child scores >= ``beta``.
 
         Enhanced transposition cut-off: a child already searched at exactly ``depth``
@@ -209,7 +211,7 @@ class AlphaBeta:
                     return score, kid
         return None
 
-    def _principal_variation(self, kids: list, depth: int, alpha: int, beta: int,
+    def _principal_variation(self, kids: Sequence, depth: int, alpha: int, beta: int,
                              ply: int) -> Generator[None, None, tuple[int, Any]]:
         """Return (as a generator) the best (score, child) of ``kids``, each ``depth`` deep.
 
@@ -234,7 +236,7 @@ class AlphaBeta:
                         break
         return best, best_kid
 
-    def _frontier(self, kids: list, beta: int, ply: int) -> tuple[int, Any]:
+    def _frontier(self, kids: Sequence, beta: int, ply: int) -> tuple[int, Any]:
         """Return the best (score, child) of ``kids``, leaves at ``ply``; stop at ``beta``.
 
         A leaf scores its game result if the game is over there, else its static
