@@ -365,7 +365,8 @@ class StartScene:
         rows = self.rows
         self.focus = min(self.focus, len(rows) - 1)
         for index, (row, laid) in enumerate(zip(rows, layout.rows, strict=True)):
-            self._row(canvas, row, laid, scale.label, index == self.focus)
+            # the keyboard's focus is marked for keyboard and mouse users only
+            self._row(canvas, row, laid, scale.label, index == self.focus and not self.touch())
         startable = self._start() is not None
         for name, rect in layout.buttons.items():
             action = Action(name)
