@@ -11,14 +11,8 @@ from hypothesis import strategies as st
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
 from oska_gui.ui.board_geometry import offset_polygon
-from oska_gui.ui.layout import (
-    board_area,
-    board_aspect,
-    board_layout,
-    menu_layout,
-    panel_layout,
-    split_screen,
-)
+from oska_gui.ui.layout import board_area, board_aspect, board_layout, panel_layout, split_screen
+from oska_gui.ui.menu_layout import menu_layout
 from oska_gui.ui.rect import Rect
 
 OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN

@@ -25,7 +25,7 @@ from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
 from .games import make_game
 from .intents import Action, Choose, Intent
-from .layout import MenuLayout, MenuRow, menu_layout
+from .menu_layout import MenuLayout, MenuRow, menu_layout
 from .players import LEVELS_BY_KEY, levels_for
 from .rect import Rect
 from .settings import Animation, LevelKey, Mode, Settings, with_side
