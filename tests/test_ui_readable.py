@@ -17,7 +17,7 @@ from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
 from oska_gui.engine.registry import GameKind
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.board_view import draw_board
+from oska_gui.ui.board_view import NAME_MIN_PITCH, draw_board
 from oska_gui.ui.commands import Command
 from oska_gui.ui.contrast import READABLE, contrast_ratio, over
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
@@ -326,6 +326,17 @@ def test_cell_names_are_readable_tags_beside_the_pieces(kind: GameKind, n: int,
             assert args[3] >= MIN_TEXT and args[4] == theme.TEXT
     for (x, y), tag in zip(board.centers, tags, strict=True):
         assert not tag.contains(x, y)
+
+
+def test_a_board_too_small_for_readable_names_shows_none() -> None:
+    """At 360 x 300 an n = 8 board's cells are too small for 12 px names beside the
+    pieces: rather than hide the pieces under them, it shows no names."""
+    app = app_at((360, 300), False, n=8, coordinates=True, mode="hvh")
+    app.handle(KeyPress("enter"))
+    assert app.game.board().pitch < NAME_MIN_PITCH
+    canvas = drawn(app)
+    assert not [args for name, args in canvas.calls
+                if name == "rect" and args[4] == theme.NAME_TAG]
 
 
 # -- the game screen -----------------------------------------------------------------------

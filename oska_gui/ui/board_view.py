@@ -25,6 +25,8 @@ from .widgets import arrow
 
 NAME_SIZE = 0.22  # a cell name's size in pitches, kept between MIN_TEXT and NAME_MAX
 NAME_MAX = 16.0
+NAME_MIN_PITCH = 2.8 * MIN_TEXT  # a smaller board has no room for 12 px names beside its
+# pieces (they would hide them): it shows none
 NAME_SPOT = 0.34  # an Oska name tag's centre, this many pitches right of and below the
 # hole's: on the wood between the hole and its lower neighbours
 
@@ -71,7 +73,7 @@ def draw(canvas: Canvas, view: BoardView) -> None:
     _hint(canvas, view)
     _flashes(canvas, view)
     _flying(canvas, view)
-    if view.coordinates:
+    if view.coordinates and view.layout.pitch >= NAME_MIN_PITCH:
         _coordinates(canvas, view)
     _cursor(canvas, view)
 
