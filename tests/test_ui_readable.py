@@ -76,9 +76,10 @@ def overlap(a: Rect, b: Rect) -> bool:
     return min(a.right, b.right) - max(a.x, b.x) > 1 and min(a.bottom, b.bottom) - max(a.y, b.y) > 1
 
 
-def start_screens() -> list[tuple[tuple[int, int], bool, Mode]]:
-    """Return every (size, touch, mode) start screen to check."""
-    return [(size, touch, mode) for size, touch in ALL_SIZES for mode in MODES]
+def start_screens() -> list[tuple[tuple[int, int], bool, Mode, str]]:
+    """Return every (size, touch, mode, game) start screen to check."""
+    return [(size, touch, mode, kind) for size, touch in ALL_SIZES for mode in MODES
+            for kind in ("oska", "hexapawn")]
 
 
 # -- contrast ----------------------------------------------------------------------------
@@ -122,12 +123,12 @@ def test_every_ink_drawn_is_one_whose_contrast_is_checked(touch: bool) -> None:
 # -- text sizes and places ---------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("size", "touch", "mode"), start_screens())
+@pytest.mark.parametrize(("size", "touch", "mode", "kind"), start_screens())
 def test_start_screen_text_is_readable_and_in_place(size: tuple[int, int], touch: bool,
-                                                    mode: Mode) -> None:
+                                                    mode: Mode, kind: str) -> None:
     """No start-screen text is under 12 px, each lies inside its row label, choice,
     button, title or subtitle, and no two overlap."""
-    app = app_at(size, touch, mode=mode.value)
+    app = app_at(size, touch, mode=mode.value, kind=kind)
     layout = app.start.layout()
     places = [layout.title, layout.subtitle, *layout.buttons.values()]
     places += [place for row in layout.rows for place in (row.label, *row.choices)]
