@@ -8,7 +8,7 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.core.types import BLACK, WHITE, Move
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
+from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.games import make_game
 from oska_gui.ui.settings import MemoryStorage
 from oska_gui.ui.speech import Announcer, describe, move_sentence, pieces_sentence
@@ -86,3 +86,12 @@ def test_a_hint_is_announced_once_found_not_while_it_thinks() -> None:
     assert len(said) == 2, said  # looking for a hint…, then the hint
     assert said[0] == "White to move: looking for a hint."
     assert said[1].startswith("Hint for White: ")
+
+
+def test_the_start_screen_says_tap_after_a_touch_and_enter_after_a_key() -> None:
+    app = App(MemoryStorage(QUICK), 390, 844)
+    assert app.status_text.endswith("Press Enter to start.")
+    app.handle(PointerDown(2, 2, touch=True))
+    assert app.status_text.endswith("Tap Start to begin.")
+    app.handle(KeyPress("down"))
+    assert app.status_text.endswith("Press Enter to start.")

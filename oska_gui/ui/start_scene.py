@@ -253,7 +253,8 @@ class StartScene:
 
     @property
     def status_text(self) -> str:
-        """Return the one-line status: what Enter will start, or why it cannot."""
+        """Return the one-line status: what Enter (or a tap on Start) will start, or why
+        it cannot."""
         s = self.settings
         problem = bot_problem(s)
         if problem is not None:
@@ -261,8 +262,8 @@ class StartScene:
         bots = "".join(f" ({SIDE_LABELS[side]}: bot {self.bots[side]})"
                        for side in s.computer_sides() if s.levels[side] == LevelKey.EXTERNAL)
         title = game_info(s.kind).title
-        return (f"Start screen: {title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. "
-                "Press Enter to start.")
+        start = "Tap Start to begin." if self.touch() else "Press Enter to start."
+        return f"Start screen: {title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. {start}"
 
     # -- input -------------------------------------------------------------------------
 
