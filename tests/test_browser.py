@@ -525,7 +525,8 @@ def test_a_page_offers_no_quit_and_q_does_nothing(browser: Browser) -> None:
     # still running, drawn again, now with key hints: a key was pressed
     assert {"Start  (Enter)", "Help  (?)"} <= texts_drawn(browser)
     assert browser.page.evaluate("document.body.dataset.state") == "ready"
-    assert browser.status() == status
+    assert status.endswith("Tap Start to begin.")  # a key now: Enter is named instead
+    assert browser.status() == status.replace("Tap Start to begin.", "Press Enter to start.")
     start_game(browser)
     panel_texts = texts_drawn(browser)
     labels = {text.split("  (")[0] for text in panel_texts}  # with their keys where room
