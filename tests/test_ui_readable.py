@@ -76,6 +76,13 @@ def overlap(a: Rect, b: Rect) -> bool:
     return min(a.right, b.right) - max(a.x, b.x) > 1 and min(a.bottom, b.bottom) - max(a.y, b.y) > 1
 
 
+def assert_apart(boxes: list[tuple[str, Rect]]) -> None:
+    """Assert that no two of the named text boxes overlap."""
+    for i, (text, box) in enumerate(boxes):
+        for other, other_box in boxes[i + 1:]:
+            assert not overlap(box, other_box), (text, other)
+
+
 def start_screens() -> list[tuple[tuple[int, int], bool, Mode, str]]:
     """Return every (size, touch, mode, game) start screen to check."""
     return [(size, touch, mode, kind) for size, touch in ALL_SIZES for mode in MODES
@@ -138,9 +145,7 @@ def test_start_screen_text_is_readable_and_in_place(size: tuple[int, int], touch
         box = text_box(args)
         assert any(inside(box, place) for place in places), args
         boxes.append((args[0], box))
-    for i, (text, box) in enumerate(boxes):
-        for other, other_box in boxes[i + 1:]:
-            assert not overlap(box, other_box), (text, other)
+    assert_apart(boxes)
 
 
 @pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
@@ -389,9 +394,7 @@ def test_game_panel_text_is_readable_and_in_place(size: tuple[int, int], touch: 
             continue
         assert any(inside(box, place) for place in places), args
         boxes.append((args[0], box))
-    for i, (text, box) in enumerate(boxes):
-        for other, other_box in boxes[i + 1:]:
-            assert not overlap(box, other_box), (text, other)
+    assert_apart(boxes)
 
 
 @pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
