@@ -95,3 +95,21 @@ def test_a_finished_game_is_not_offered_again() -> None:
     assert storage.data == {}
     again = App(MemoryStorage(QUICK), 900, 700, keeper=GameKeeper(storage))
     assert again.game is None and "resume" not in again.start.button_names
+
+
+
+@pytest.mark.parametrize(("touch", "labels"), [(False, {"Quit  (Q)", "Keep playing  (Esc)"}),
+                                               (True, {"Quit", "Keep playing"})])
+def test_the_card_names_its_keys_only_to_a_mouse_and_keyboard_player(touch: bool,
+                                                                      labels: set[str]) -> None:
+    app = App(MemoryStorage({**QUICK, "mode": "cvc", "pace": "slow"}), 900, 700,
+              keeper=GameKeeper(MemoryStorage()))
+    app.handle(KeyPress("enter"))  # computer against computer: a Quit button on the panel
+    game = app.game if app.game is not None else pytest.fail("no game")
+    app.handle(PointerDown(*game.panel().buttons["quit"].center, touch=touch))
+    assert app.asking_quit
+    canvas = RecordingCanvas(900, 700)
+    app.draw(canvas)
+    texts = canvas.texts()
+    assert labels <= set(texts)
+    assert touch is not any("(Q)" in text or "(Esc)" in text for text in texts)

@@ -249,6 +249,26 @@ def test_the_last_input_decides_the_wording() -> None:
     assert "Start  (Enter)" in drawn(app).texts()
 
 
+
+@pytest.mark.parametrize(("size", "keys_on_buttons"), [((1120, 760), False), ((1280, 800), True)])
+def test_a_button_too_narrow_for_its_key_names_it_under_the_pointer(
+        size: tuple[int, int], keys_on_buttons: bool) -> None:
+    """Where the labels have no room for their keys, the button under the mouse names
+    its key in a tooltip above it; a touch shows none (there is no keyboard to tell)."""
+    app = app_at(size, False, mode=Mode.CVC)
+    app.handle(KeyPress("enter"))
+    game = app.game if app.game is not None else pytest.fail("no game")
+    pause = game.panel().buttons[Command.PAUSE]
+    assert ("Pause  (Space)" in drawn(app).texts()) is keys_on_buttons
+    app.handle(PointerMove(*pause.center))
+    canvas = drawn(app)
+    assert canvas.texts().count("Pause  (Space)") == 1
+    tip = next(text_box(args) for args in text_calls(canvas) if args[0] == "Pause  (Space)")
+    assert keys_on_buttons or tip.bottom <= pause.y  # above the button, not over it
+    app.handle(PointerDown(*pause.center, touch=True))
+    assert "Pause  (Space)" not in drawn(app).texts()
+
+
 def test_a_tap_acts_on_the_layout_it_was_aimed_at() -> None:
     """The first tap after the mouse lands on the choice it was aimed at, then the
     screen makes room for fingers."""

@@ -312,5 +312,6 @@ class App:
         if self.help:
             draw_help(canvas, self.width, self.height, self.can_quit, self.touch)
         if self.asking_quit:
-            draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer)
+            draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer,
+                         self.touch)
         self.needs_draw = False

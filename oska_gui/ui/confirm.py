@@ -13,11 +13,12 @@ from . import theme
 from .canvas import Canvas
 from .rect import Rect
 from .typescale import TOUCH_TARGET
-from .widgets import button, card, wrap
+from .widgets import button, card, keyed, wrap
 
 QUESTION = "Quit Oska?"
 DETAIL = "Your game is saved and will be offered next time."
-LABELS = {"quit": "Quit (Q)", "stay": "Keep playing (Esc)"}
+LABELS = {"quit": "Quit", "stay": "Keep playing"}
+KEYS = {"quit": "Q", "stay": "Esc"}
 QUIT_KEYS = ("q", "enter", "return", "y")
 STAY_KEYS = ("escape", "n")
 MAX_CARD_WIDTH = 520.0
@@ -62,13 +63,15 @@ def confirm_layout(width: float, height: float) -> ConfirmLayout:
     return ConfirmLayout(card_rect, {"quit": quit_rect, "stay": stay_rect}, size)
 
 
-def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, float]) -> None:
+def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, float],
+                 touch: bool = False) -> None:
     """Paint the quit card over whatever is on screen.
 
     Args:
         canvas: where to paint.
         layout: where the card and its buttons go.
-        pointer: where the pointer is (its button is highlighted).
+        pointer: where the pointer is (its button is highlighted; none after a touch).
+        touch: whether the last input was a touch (the buttons name no keys).
     """
     canvas.rect(0, 0, canvas.width, canvas.height, theme.SCRIM)
     rect, size = layout.card, layout.size
@@ -81,5 +84,5 @@ def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, fl
         y += size * 1.6
         canvas.text(line, rect.center[0], y, size, theme.TEXT_DIM)
     for name, area in layout.buttons.items():
-        button(canvas, area, LABELS[name], size, hover=area.contains(*pointer),
-               active=name == "quit")
+        button(canvas, area, keyed(LABELS[name], KEYS[name], touch), size,
+               hover=area.contains(*pointer) and not touch, active=name == "quit")

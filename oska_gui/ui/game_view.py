@@ -197,6 +197,27 @@ def _panel(canvas: Canvas, view: GameView) -> None:
         label = keyed(shown.label, shown.key, not hints)
         button(canvas, rect, label, scale.label, hover=shown.hover, enabled=shown.enabled,
                active=shown.active)
+    if not hints:
+        _key_tooltip(canvas, view)
+
+
+def _key_tooltip(canvas: Canvas, view: GameView) -> None:
+    """Name the key of the button under the pointer in a small card just above it,
+    for windows whose buttons have no room to show their keys (nothing after a touch:
+    those buttons have no key to tell)."""
+    hovered = [(name, rect) for name, rect in view.panel.buttons.items()
+               if view.buttons[name].hover and view.buttons[name].key]
+    if not hovered:
+        return
+    name, rect = hovered[0]
+    shown, size = view.buttons[name], view.panel.scale.small
+    text = keyed(shown.label, shown.key, False)[0]
+    w, h = canvas.text_width(text, size) + 2 * CARD_INSET, size * LINE + CARD_INSET
+    panel = view.panel.panel
+    x = max(0.0, min(max(rect.center[0] - w / 2, panel.x), panel.right - w))
+    tip = Rect(x, max(0.0, rect.y - h - 4), w, h)
+    card(canvas, tip, theme.CARD, 6)
+    canvas.text(text, tip.center[0], tip.center[1], size, theme.TEXT)
 
 
 def _keys_fit(canvas: Canvas, view: GameView) -> bool:
