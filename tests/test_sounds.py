@@ -160,11 +160,43 @@ def test_the_web_speaker_makes_one_buffer_per_cue_and_starts_a_source_each_time(
         speaker.play(cue)
     (context,) = contexts
     assert context.resumed == 1 and warnings == []
-    assert [b.length for b in context.buffers] == [len(sounds.samples(Cue.MOVE)),
-                                                   len(sounds.samples(Cue.CAPTURE))]
+    assert [b.length for b in context.buffers] == [len(sounds.samples(cue)) for cue in Cue]
     assert all(b.rate == RATE and b.channels == 1 for b in context.buffers)
-    assert context.buffers[0].data == (0, list(sounds.samples(Cue.MOVE)))
-    assert context.started == [context.buffers[0], context.buffers[1], context.buffers[0]]
+    move, capture = (context.buffers[list(Cue).index(cue)] for cue in (Cue.MOVE, Cue.CAPTURE))
+    assert move.data == (0, list(sounds.samples(Cue.MOVE)))
+    assert context.started == [move, capture, move]
+
+
+def test_a_prepared_web_speaker_leaves_its_cues_nothing_to_create() -> None:
+    """Preparing (while the page loads) makes the context and every buffer but does not
+    resume it; a gesture's wake resumes it; cues then only start sources."""
+    contexts: list[FakeAudioContext] = []
+
+    def make_context() -> FakeAudioContext:
+        contexts.append(FakeAudioContext(state="suspended"))
+        return contexts[-1]
+
+    speaker = WebAudioSpeaker(make_context, list, pytest.fail)
+    speaker.prepare()
+    speaker.prepare()
+    (context,) = contexts
+    assert context.resumed == 0 and len(context.buffers) == len(Cue)
+    speaker.wake()
+    speaker.wake()
+    assert context.resumed == 1
+    speaker.play(Cue.WIN)
+    assert len(contexts) == 1 and len(context.buffers) == len(Cue)
+    assert context.started == [context.buffers[list(Cue).index(Cue.WIN)]]
+
+
+def test_waking_an_unprepared_web_speaker_prepares_it() -> None:
+    """Sound turned on after the page loaded: the first gesture makes the context."""
+    contexts: list[FakeAudioContext] = []
+    speaker = WebAudioSpeaker(lambda: contexts.append(FakeAudioContext("suspended"))
+                              or contexts[-1], list, pytest.fail)
+    speaker.wake()
+    (context,) = contexts
+    assert context.resumed == 1 and len(context.buffers) == len(Cue)
 
 
 def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> None:
@@ -173,6 +205,8 @@ def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> Non
 
     warnings: list[str] = []
     speaker = WebAudioSpeaker(no_audio, list, warnings.append)
+    speaker.prepare()
+    speaker.wake()
     for cue in Cue:
         speaker.play(cue)
     assert warnings == ["no sound (AudioContext is not defined)"]

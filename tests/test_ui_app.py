@@ -7,6 +7,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from ui_fakes import RecordingCanvas
 
 from oska_gui.ui import game_view
@@ -305,3 +306,15 @@ def test_the_game_view_is_data_and_drawing_it_decides_nothing() -> None:
     game_view.draw(second, view)
     assert first.calls == second.calls
     assert "Click a piece, then a highlighted hole" in " ".join(first.texts())  # wrapped
+
+
+def test_a_frame_whose_input_used_up_its_slice_leaves_thinking_to_the_next() -> None:
+    """Starting a game builds players and a new screen; the computer's first slice then
+    waits a frame, so that one frame does not pay for both."""
+    app = App(MemoryStorage({**QUICK, "human_side": "black"}), 900, 700, think_slice=1e-9)
+    app.handle(KeyPress("enter"))  # White, the computer, moves first
+    game = app.game if app.game is not None else pytest.fail("no game")
+    app.update(0.02)
+    assert game.match.thinking is None and game.match.history.cursor == 0
+    app.update(0.02)  # no input: the whole (tiny) slice is the computer's
+    assert game.match.thinking == 0 or game.match.history.cursor > 0

@@ -42,19 +42,25 @@ def bands(rules: OskaRules, rows: int, max_cells: int | None = None) -> tuple[Wi
                  if max_cells is None or sum(lengths[first:first + rows]) <= max_cells)
 
 
+def window_cells(rules: OskaRules, windows: tuple[Window, ...]) -> tuple[int, ...]:
+    """Return how many cells each window has; raises ValueError if one of them does not
+    fit on ``rules``' board."""
+    count = len(rules.lengths)
+    for first, rows in windows:
+        if rows < 1 or first < 0 or first + rows > count:
+            raise ValueError(f"window ({first}, {rows}) is not a band of rows 0..{count - 1}")
+    return tuple(sum(rules.lengths[first:first + rows]) for first, rows in windows)
+
+
 class PatternSpace:
     """Some windows of one board size, and how to find their indices in a position."""
 
     def __init__(self, rules: OskaRules, windows: tuple[Window, ...]) -> None:
         """Prepare ``windows`` on ``rules``' board; raises ValueError if one of them does
         not fit on the board."""
-        count = len(rules.lengths)
-        for first, rows in windows:
-            if rows < 1 or first < 0 or first + rows > count:
-                raise ValueError(f"window ({first}, {rows}) is not a band of rows 0..{count - 1}")
         self.rules = rules
         self.windows = windows
-        self.cells = tuple(sum(rules.lengths[first:first + rows]) for first, rows in windows)
+        self.cells = window_cells(rules, windows)
         self.slots = (self._slots(WHITE), self._slots(BLACK))
 
     def sizes(self) -> tuple[int, ...]:
@@ -100,10 +106,11 @@ class PatternSpace:
                     places[cell - low] = digit
                     digit += 1
             width = len(places)
-            code = tuple(sum(3 ** places[j] for j in range(width) if bits >> j & 1)
-                         for bits in range(1 << width))
+            code = [0]
+            for j in range(width):  # the codes with bit j set follow those without it
+                code += [value + 3 ** places[j] for value in code]
             twice = tuple(2 * value for value in code)
-            white, black = (code, twice) if side == WHITE else (twice, code)
+            white, black = (tuple(code), twice) if side == WHITE else (twice, tuple(code))
             slots.append((low, (1 << width) - 1, white, black))
         return tuple(slots)
 

@@ -25,6 +25,7 @@ little per frame instead of all in the frame that shows the computer's move.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
@@ -93,6 +94,7 @@ class App:
         self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
+        self._input_seconds = 0.0  # spent handling input since the last update
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
         self.touch = touch  # whether the last pointer input was a finger
@@ -117,7 +119,7 @@ class App:
         match = Match(game, saved.settings, self._player, reclaimer=self.pacer.reclaimer,
                       display=self._current_settings, history=history)
         self.game = GameScene(match, self._current_settings, self.width, self.height,
-                              self.think_slice, self.can_quit, self.speaker, self._touch_input)
+                              self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.start = self._start_scene(can_resume=True)
         self.scene = self.start
     @property
@@ -126,7 +128,8 @@ class App:
         return self.scene.status_text
 
     def handle(self, event: Event) -> None:
-        """Handle one input event."""
+        """Handle one input event (its time comes out of this frame's thinking)."""
+        started = time.perf_counter()
         self.needs_draw = True
         if isinstance(event, (PointerMove, PointerDown)):
             self.pointer = (event.x, event.y)
@@ -152,6 +155,7 @@ class App:
         else:
             self._act(self.scene.handle(event))
         self._note_input_kind(event)  # after: a click acts on the layout it was aimed at
+        self._input_seconds += time.perf_counter() - started
 
     def _note_input_kind(self, event: Event) -> None:
         """Remember whether the player last pressed with a finger or with the mouse or
@@ -261,7 +265,7 @@ class App:
         if self.game is not None:
             self.game.match.abandon()
         self.game = GameScene(match, self._current_settings, self.width, self.height,
-                              self.think_slice, self.can_quit, self.speaker, self._touch_input)
+                              self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
         return self.game
 
@@ -285,6 +289,7 @@ class App:
             self.pacer.hold()
         was_animating = self.scene.animating
         self.scene.update(dt)
+        self._input_seconds = 0.0
         self.needs_draw |= was_animating or self.scene.animating
         self.pacer.frame(self._computer_turn())
         self.keeper.keep(None if self.game is None else self.game.match)
@@ -294,6 +299,12 @@ class App:
         """Return True when nothing changes until the next input event (drawn, nothing
         moving, no memory work left): a front end may stop running frames until then."""
         return not self.needs_draw and not self.scene.animating and self.pacer.idle
+
+    def _think_budget(self) -> float:
+        """Return the seconds the computer may think in this frame: the slice, less the
+        time the frame's input took (a new game's first frame, say: it builds the
+        players and draws a new screen)."""
+        return self.think_slice - self._input_seconds
 
     def _computer_turn(self) -> bool:
         """Return True while the computer thinks (a move or a hint) or is about to."""

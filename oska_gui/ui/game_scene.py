@@ -51,7 +51,7 @@ class GameScene:
     """A game on screen: its match, input state, animations and drawing."""
 
     def __init__(self, match: Match, settings: Callable[[], Settings], width: float,
-                 height: float, think_slice: float, can_quit: bool = True,
+                 height: float, think_budget: Callable[[], float], can_quit: bool = True,
                  speaker: Speaker | None = None,
                  touch: Callable[[], bool] = lambda: False) -> None:
         """Show ``match`` in a ``width`` x ``height`` window.
@@ -61,7 +61,7 @@ class GameScene:
             settings: returns the App's current settings (for the display preferences).
             width: the window width in pixels.
             height: the window height in pixels.
-            think_slice: seconds the computer may think per frame.
+            think_budget: returns the seconds the computer may think in this frame.
             can_quit: whether the panel may offer a Quit button (a web page cannot close
                 itself).
             speaker: plays the move and game-end sounds (None: silence).
@@ -74,7 +74,7 @@ class GameScene:
         self.speaker = speaker or Silence()
         self._settings = settings
         self.width, self.height = width, height
-        self.think_slice = think_slice
+        self.think_budget = think_budget
         self.input = MoveInput()
         self.animation: MoveAnimation | None = None
         self.flashes: list[Flash] = []
@@ -318,7 +318,7 @@ class GameScene:
         if self.toast is not None:
             text, left = self.toast
             self.toast = (text, left - dt) if left > dt else None
-        self.match.update(dt, self.think_slice, busy=self.animation is not None)
+        self.match.update(dt, self.think_budget(), busy=self.animation is not None)
         self._take_events()
 
     def _take_events(self) -> None:

@@ -209,13 +209,14 @@ class Match:
 
         Args:
             dt: seconds since the last frame.
-            budget: seconds the computer may think during this frame.
+            budget: seconds the computer may think during this frame; none (<= 0) when
+                the frame's time went elsewhere (thinking waits for the next frame).
             busy: True while the scene still animates the last move; nothing new is
                 played then (thinking waits too).
         """
         if self.over or busy:
             return
-        if self._hinter is not None:
+        if self._hinter is not None and budget > 0:
             self._advance_hint(self._hinter, budget)
         passed = self.game.pass_child(self.position)
         if passed is not None:
@@ -241,6 +242,8 @@ class Match:
             return
         if self.delay > 0:
             self.delay -= dt
+            return
+        if budget <= 0:
             return
         side = self.turn
         player = self.players[side]

@@ -83,13 +83,15 @@ def open_settings(store: Any) -> LocalStorageSettings:
 class BrowserFrontEnd:
     """Connects one App to the page: canvas, DOM events, frame loop and status region."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, speaker: WebAudioSpeaker | None = None) -> None:
         """Size the canvas to the window and prepare to run ``app`` on it.
 
         Args:
             app: the UI App.
+            speaker: the App's speaker, woken by every gesture (None: silent).
         """
         self.app = app
+        self.speaker = speaker
         self.element = document.getElementById("board")
         self.status = document.getElementById("status")
         self.position = document.getElementById("position")
@@ -151,6 +153,7 @@ class BrowserFrontEnd:
         if event.type == "pointerdown":
             # Keep receiving this pointer's move and up events if it leaves the canvas.
             self.element.setPointerCapture(event.pointerId)
+            self._ready_sound()
         self.queue.append(translated)
         self.wake()
 
@@ -159,8 +162,15 @@ class BrowserFrontEnd:
         translated = key_press(event)
         if translated is not None:
             event.preventDefault()  # e.g. space and arrows must not scroll the page
+            self._ready_sound()
             self.queue.append(translated)
             self.wake()
+
+    def _ready_sound(self) -> None:
+        """Let the audio context run when sound is on: browsers allow it in a gesture's
+        handler (see ``speaker``)."""
+        if self.speaker is not None and self.app.settings.sound:
+            self.speaker.wake()
 
     def wake(self) -> None:
         """Run frames again after a rest: an event arrived or the window changed."""
@@ -286,7 +296,11 @@ def start() -> BrowserFrontEnd:
     touch = bool(window.matchMedia(COARSE_POINTER).matches)
     store = local_storage()
     keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY), warn)
-    front_end = BrowserFrontEnd(App(open_settings(store), width, height, can_quit=False,
-                                    speaker=open_speaker(), keeper=keeper, touch=touch))
+    speaker = open_speaker()
+    app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
+              keeper=keeper, touch=touch)
+    if app.settings.sound:
+        speaker.prepare()  # while the page loads: no frame pays for it
+    front_end = BrowserFrontEnd(app, speaker)
     front_end.start()
     return front_end

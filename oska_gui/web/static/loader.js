@@ -143,9 +143,17 @@ async function startAfresh(cache) {
     return startPlain(archive);
   }
   const snapshot = await snapshotAfresh(archive);
+  let pyodide;
+  try {
+    pyodide = await restore(snapshot);
+  } catch (error) {
+    // e.g. a snapshot larger than the runtime's first heap cannot be restored (Pyodide
+    // 314 fails with "offset is out of bounds"): play without one, and keep none
+    console.warn(`Oska: starting without a snapshot (${error.message || error})`);
+    return startPlain(archive);
+  }
   cache.put(SNAPSHOT, new Response(snapshot)).catch(
     (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
-  const pyodide = await restore(snapshot);
   unpack(pyodide, archive);  // a snapshot keeps memory, not files
   return pyodide;
 }
