@@ -86,7 +86,8 @@ def test_held_out_positions_are_a_tenth_closed_under_symmetry() -> None:
 def tiny_run(seed: int) -> dict[str, Model]:
     """Return the models of a tiny training run (small exact set, a few games)."""
     args = argparse.Namespace(seed=seed, rounds=1, games=3, sizes=(5, 6), exact=[],
-                              solve=[], samples=0, workers=2, out=None)
+                              solve=[], samples=0, workers=2, out=None, distill_rounds=1,
+                              distill_games={6: 2})
     return train.train(args)
 
 

@@ -20,10 +20,12 @@ One seeded command makes ``learned_weights.json`` from scratch:
    move, and the model is fitted again on everything so far. Games against weak and
    odd opponents matter: fitted only to games against strong play, the model learns
    to beat those and loses to a plain material count.
-4. **One model per solved board**: each exact set alone is fitted again, with pattern
+4. **Deep-search labels** (``distill``): the general model is refitted, a few rounds,
+   to its own searches 4-5 plies deep on n = 6 and 8 instead of game results.
+5. **One model per solved board**: each exact set alone is fitted again, with pattern
    tables (``patterns``, the windows of ``pattern_windows``) on top of the counts, and
    that model plays its board size (it knows that board better than the general one).
-5. **Report**: on the held-out exact positions, for the general model and the board's
+6. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
    and how often the model's favourite move (one ply, no search) keeps the exact value
    where the choice matters.
@@ -46,7 +48,7 @@ from pathlib import Path
 
 import numpy as np
 
-from oska_gui.core.types import Evaluator, Position
+from oska_gui.core.types import Evaluator, Outcome, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from oska_gui.engine.features import BUCKETS, feature_space
@@ -191,8 +193,13 @@ class GameJob:
     model: Model
 
 
-def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
-    """Play ``job``'s game; return the (feature row, label) of each contact position."""
+def play_line(job: GameJob) -> tuple[list[Position], Outcome]:
+    """Play ``job``'s game: a seeded random opening, then two players drawn from the
+    pool searching the same depth, with a random move now and then.
+
+    Returns:
+        Every position of the game in order, and how it ended.
+    """
     rng = random.Random(job.seed)
     rules = oska_rules(job.n)
     learned = learned_evaluator(rules, job.model)
@@ -206,7 +213,14 @@ def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
             line.append(rng.choice(rules.children(pos)))
         else:
             line.append(best_child(rules, evaluators[pos.turn], pos, depth))
-    rows, kept = feature_rows(rules, line)
+    return line, outcome
+
+
+def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
+    """Play ``job``'s game; return the (feature row, label) of each contact position,
+    labelled by the game's result for its side to move."""
+    line, outcome = play_line(job)
+    rows, kept = feature_rows(oska_rules(job.n), line)
     winner = outcome.winner
     return [(tuple(row), 0.5 if winner is None else float(winner == line[i].turn))
             for row, i in zip(rows, kept, strict=True)]
@@ -423,6 +437,12 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
         model = fit(groups + [(games, 1 - EXACT_SHARE)])
         print(f"round {round_}: {len(games.labels):,} self-play positions "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
+    if args.distill_rounds:
+        from oska_gui.tools.distill import distill  # it builds on this module's self-play
+
+        model = distill(model, args.seed, args.distill_rounds, args.distill_games, pool,
+                        lambda line: print(f"{line} ({time.perf_counter() - start:.0f} s)",
+                                           flush=True))
     models = {GENERAL: model}
     for exact in sets:
         rules = oska_rules(exact.n)
@@ -452,6 +472,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="samples of each board solved with --solve (default 200,000)")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
+    from oska_gui.tools.distill import add_arguments
+
+    add_arguments(parser)
     args = parser.parse_args(argv)
     models = train(args)
     # compact: the pattern tables hold about 136,000 numbers
