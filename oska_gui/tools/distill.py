@@ -51,7 +51,7 @@ from oska_gui.tools.train import GameJob, Samples, fit, play_line
 
 LABEL_DEPTHS = {6: 5, 8: 4}  # board size -> plies the labelling search looks ahead
 GAMES = {6: 2000, 8: 1000}  # games a round per board size (about 120,000 positions each)
-ROUNDS = 3
+ROUNDS = 2
 
 Row = tuple[int, ...]
 
