@@ -5,8 +5,9 @@ The model says how likely the side to move is to win from its ``features.Feature
 race margin's bucket. The evaluator returns that logit times ``SCALE`` as an int, so
 the search compares positions by their winning chances. The weights are data shipped
 in the package (``learned_weights.json``), made by ``python -m oska_gui.tools.train``: one
-general model for every board size, fitted to exact values of solved boards (n = 4, and
-n = 5 with the optional solver) and to the results of self-play games on n = 5..8, and
+general model for every board size, fitted first to exact values of solved boards
+(n = 4, and n = 5 with the optional solver) and to the results of self-play games on
+n = 5..8, then refitted to its own deeper searches on n = 6 and 8 (``tools.distill``), and
 one model for each solved board size, fitted to its exact values alone (a board with
 its own model plays by it). The command prints how well each predicts held-out exact
 positions.
