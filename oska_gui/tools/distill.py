@@ -27,12 +27,9 @@ import argparse
 import json
 import math
 import os
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-
-import numpy as np
 
 from oska_gui.engine.features import feature_space
 from oska_gui.engine.learned import (
@@ -43,11 +40,17 @@ from oska_gui.engine.learned import (
     Model,
     learned_evaluator,
     models_from_json,
-    models_to_json,
 )
 from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.train import GameJob, Samples, fit, play_line
+from oska_gui.tools.train import (
+    GameJob,
+    fit,
+    game_samples,
+    play_line,
+    timed_printer,
+    write_weights,
+)
 
 LABEL_DEPTHS = {6: 5, 8: 4}  # board size -> plies the labelling search looks ahead
 GAMES = {6: 2000, 8: 1000}  # games a round per board size (about 120,000 positions each)
@@ -80,19 +83,6 @@ def labelled_game(job: GameJob) -> list[tuple[Row, float]]:
     return found
 
 
-def round_samples(model: Model, n: int, games: int, seed: int,
-                  pool: ProcessPoolExecutor) -> Samples:
-    """Return the labelled positions of ``games`` seeded games on board ``n``."""
-    jobs = [GameJob(n, seed * 1_000_003 + 7919 * n + i, model) for i in range(games)]
-    rows: list[Row] = []
-    labels: list[float] = []
-    for found in pool.map(labelled_game, jobs, chunksize=8):
-        for row, value in found:
-            rows.append(row)
-            labels.append(value)
-    return Samples(np.array(rows, dtype=np.int64), np.array(labels, dtype=float))
-
-
 def distill(model: Model, seed: int, rounds: int, games: dict[int, int],
             pool: ProcessPoolExecutor, report: Callable[[str], None] = print) -> Model:
     """Return the general ``model`` after ``rounds`` rounds of the module text.
@@ -109,7 +99,7 @@ def distill(model: Model, seed: int, rounds: int, games: dict[int, int],
         The refitted model.
     """
     for round_ in range(1, rounds + 1):
-        sets = [round_samples(model, n, count, seed * 100 + round_, pool)
+        sets = [game_samples(labelled_game, model, (n,), count, seed * 100 + round_, pool, 8)
                 for n, count in games.items()]
         model = fit([(samples, 1 / len(sets)) for samples in sets])
         report(f"distill round {round_}: "
@@ -151,14 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_arguments(parser)
     args = parser.parse_args(argv)
     models = models_from_json(json.loads(args.weights.read_text(encoding="utf-8")))
-    start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
-        models[GENERAL] = distill(
-            models[GENERAL], args.seed, args.distill_rounds, args.distill_games, pool,
-            lambda line: print(f"{line} ({time.perf_counter() - start:.0f} s)", flush=True))
-    text = json.dumps(models_to_json(models), separators=(",", ":"))
-    args.weights.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.weights}")
+        models[GENERAL] = distill(models[GENERAL], args.seed, args.distill_rounds,
+                                  args.distill_games, pool, timed_printer())
+    write_weights(models, args.weights)
     return 0
 
 

@@ -41,7 +41,7 @@ import json
 import os
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -229,11 +229,31 @@ def self_play(job: GameJob) -> list[tuple[tuple[int, ...], float]]:
 def self_play_samples(model: Model, sizes: Sequence[int], games: int, seed: int,
                       pool: ProcessPoolExecutor) -> Samples:
     """Return the samples of ``games`` self-play games per board size, in a fixed order."""
+    return game_samples(self_play, model, sizes, games, seed, pool)
+
+
+def game_samples(play: Callable[[GameJob], list[tuple[tuple[int, ...], float]]], model: Model,
+                 sizes: Sequence[int], games: int, seed: int, pool: ProcessPoolExecutor,
+                 chunksize: int = 4) -> Samples:
+    """Return the samples that ``play`` makes of ``games`` seeded games per board size.
+
+    Args:
+        play: plays one game and returns its (feature row, label) pairs.
+        model: the learned model in the games.
+        sizes: the board sizes.
+        games: games per board size.
+        seed: the games' seed.
+        pool: where the games are played (results gathered in job order).
+        chunksize: games handed to a worker at once.
+
+    Returns:
+        All the games' samples, game after game.
+    """
     jobs = [GameJob(n, seed * 1_000_003 + 7919 * n + i, model)
             for n in sizes for i in range(games)]
     rows: list[tuple[int, ...]] = []
     labels: list[float] = []
-    for found in pool.map(self_play, jobs, chunksize=4):
+    for found in pool.map(play, jobs, chunksize=chunksize):
         for row, value in found:
             rows.append(row)
             labels.append(value)
@@ -441,8 +461,7 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
         from oska_gui.tools.distill import distill  # it builds on this module's self-play
 
         model = distill(model, args.seed, args.distill_rounds, args.distill_games, pool,
-                        lambda line: print(f"{line} ({time.perf_counter() - start:.0f} s)",
-                                           flush=True))
+                        timed_printer())
     models = {GENERAL: model}
     for exact in sets:
         rules = oska_rules(exact.n)
@@ -476,12 +495,22 @@ def main(argv: list[str] | None = None) -> int:
 
     add_arguments(parser)
     args = parser.parse_args(argv)
-    models = train(args)
+    write_weights(train(args), args.out)
+    return 0
+
+
+def write_weights(models: dict[str, Model], path: Path) -> None:
+    """Write ``models`` to the weights file ``path`` and say so."""
     # compact: the pattern tables hold about 136,000 numbers
     text = json.dumps(models_to_json(models), separators=(",", ":"))
-    args.out.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
-    return 0
+    path.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+
+
+def timed_printer() -> Callable[[str], None]:
+    """Return a function printing a line with the seconds since this call."""
+    start = time.perf_counter()
+    return lambda line: print(f"{line} ({time.perf_counter() - start:.0f} s)", flush=True)
 
 
 if __name__ == "__main__":
