@@ -32,7 +32,7 @@ from importlib import resources
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.features import BUCKETS, NAMES, feature_space
 from oska_gui.engine.fused import Reader, fused_evaluator
-from oska_gui.engine.patterns import Window, fold_contained, pattern_space, window_cells
+from oska_gui.engine.patterns import Window, fold_contained, pattern_space, window_sizes
 from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
 
@@ -70,7 +70,7 @@ class Model:
         """Raise ValueError unless the pattern tables fit ``rules``' board (or are none)."""
         if not self.windows:
             return
-        sizes = tuple(3 ** cells for cells in window_cells(rules, self.windows))
+        sizes = window_sizes(rules, self.windows)
         if tuple(map(len, self.patterns)) != sizes:
             raise ValueError(f"pattern tables {self.windows} on n = {rules.n} need "
                              f"sizes {sizes}, got {tuple(map(len, self.patterns))}")

@@ -52,6 +52,12 @@ def window_cells(rules: OskaRules, windows: tuple[Window, ...]) -> tuple[int, ..
     return tuple(sum(rules.lengths[first:first + rows]) for first, rows in windows)
 
 
+def window_sizes(rules: OskaRules, windows: tuple[Window, ...]) -> tuple[int, ...]:
+    """Return how many indices each window has, 3 to the power of its cells (no tables
+    built); raises ValueError if one of them does not fit on ``rules``' board."""
+    return tuple(3 ** cells for cells in window_cells(rules, windows))
+
+
 class PatternSpace:
     """Some windows of one board size, and how to find their indices in a position."""
 
@@ -65,7 +71,7 @@ class PatternSpace:
 
     def sizes(self) -> tuple[int, ...]:
         """Return how many indices each window has: 3 to the power of its cells."""
-        return tuple(3 ** cells for cells in self.cells)
+        return window_sizes(self.rules, self.windows)
 
     def indices(self, pos: Position) -> tuple[int, ...]:
         """Return the index of every window of ``pos`` in the view of its side to move."""

@@ -31,7 +31,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from oska_gui.engine.features import feature_space
 from oska_gui.engine.learned import (
     GENERAL,
     PASSED_WIN,
@@ -45,6 +44,7 @@ from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
 from oska_gui.tools.train import (
     GameJob,
+    feature_rows,
     fit,
     game_samples,
     play_line,
@@ -70,17 +70,12 @@ def labelled_game(job: GameJob) -> list[tuple[Row, float]]:
     """Play ``job``'s game; return the (feature row, search label) of each contact
     position of it where the side to move has a move."""
     rules = oska_rules(job.n)
-    space = feature_space(rules)
     evaluate = learned_evaluator(rules, job.model)
     line, _ = play_line(job)
-    found = []
-    for pos in line:
-        features = space.features(pos) if rules.outcome(pos) is None else None
-        if features is None or not rules.real_children(pos):
-            continue
-        score = analyse(rules, evaluate, pos, LABEL_DEPTHS[job.n]).score
-        found.append(((features.bucket, *features.counts), search_label(score)))
-    return found
+    rows, kept = feature_rows(rules, line[:-1])  # only the last position ends the game
+    depth = LABEL_DEPTHS[job.n]
+    return [(tuple(row), search_label(analyse(rules, evaluate, line[i], depth).score))
+            for row, i in zip(rows, kept, strict=True) if rules.real_children(line[i])]
 
 
 def distill(model: Model, seed: int, rounds: int, games: dict[int, int],

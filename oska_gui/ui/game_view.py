@@ -205,12 +205,11 @@ def _key_tooltip(canvas: Canvas, view: GameView) -> None:
     """Name the key of the button under the pointer in a small card just above it,
     for windows whose buttons have no room to show their keys (nothing after a touch:
     those buttons have no key to tell)."""
-    hovered = [(name, rect) for name, rect in view.panel.buttons.items()
-               if view.buttons[name].hover and view.buttons[name].key]
-    if not hovered:
+    name = next((name for name, shown in view.buttons.items() if shown.hover and shown.key),
+                None)
+    if name is None:
         return
-    name, rect = hovered[0]
-    shown, size = view.buttons[name], view.panel.scale.small
+    rect, shown, size = view.panel.buttons[name], view.buttons[name], view.panel.scale.small
     text = keyed(shown.label, shown.key, False)[0]
     w, h = canvas.text_width(text, size) + 2 * CARD_INSET, size * LINE + CARD_INSET
     panel = view.panel.panel
