@@ -1,12 +1,13 @@
 """A slow, deliberately plain reference implementation of the Oska rules.
 
-Written straight from ``shared/RULES.md`` and sharing no code with ``oska_gui``, so that
-the fast bitboard module can be checked against an independent reading of the rules.
+Written straight from the rules (README's "Rules" section states them) and sharing no
+code with ``oska_gui``, so that the fast bitboard module can be checked against an
+independent reading of the rules.
 Nothing here is clever: a board is the spec's list of row strings over 'w', 'b', '-',
 and every neighbour is found by searching the neighbouring row for the cell with the
 wanted doubled x-coordinate X = (n - L) + 2c.
 
-Rule summary (RULES.md):
+Rule summary:
 
 - 2n-3 rows of lengths n, n-1, ..., 3, 2, 3, ..., n-1, n; White moves down, Black up.
 - A step goes one row forward to X +/- 1 onto an empty cell.
