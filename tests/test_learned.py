@@ -28,7 +28,14 @@ from test_evaluators import (
     stuck,
 )
 
-from oska_gui.engine.features import BUCKET_CLIP, BUCKETS, MARGIN_CLIP, NAMES, feature_space
+from oska_gui.engine.features import (
+    BUCKET_CLIP,
+    BUCKETS,
+    MARGIN_CLIP,
+    NAMES,
+    ROW_CLIP,
+    feature_space,
+)
 from oska_gui.engine.learned import (
     LOGIT_CAP,
     PASSED_WIN,
@@ -79,7 +86,13 @@ def side_counts(rules: OskaRules, pos: Position, side: int) -> dict[str, int]:
         "dead": sum(1 for cell in pieces(away) if dead_end(rules, own & ~away, side, cell)),
         "stuck": int(not moves),
         "last": int(own.bit_count() == 1),
-    }
+        "edge": sum(1 for cell in pieces(away)
+                    if rules.cells[cell][1] in (0, rules.lengths[rules.cells[cell][0]] - 1)),
+        "trail": max(rules.rows_to_go[side][cell] for cell in pieces(own)),
+        "lone": int(away.bit_count() == 1),
+    } | {f"row_{k}": sum(1 for cell in pieces(own)
+                         if min(ROW_CLIP, rules.rows_to_go[side][cell]) == k)
+         for k in range(1, ROW_CLIP + 1)}
 
 
 def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]:

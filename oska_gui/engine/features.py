@@ -15,7 +15,15 @@ differently from one move ahead) and a tuple of small integers, one per name in
 - ``free``: pieces beyond every opponent piece, which nothing can stop or capture;
 - ``dead``: pieces walled in for good by their own home pieces (they never get home);
 - ``stuck``: True (1) when the side has no move at all (it must pass); ``last``: True
-  when it has a single piece left (one capture loses the game).
+  when it has a single piece left (one capture loses the game);
+- ``edge``: pieces not home on the first or last cell of their row (no capture can
+  come from the outside);
+- ``trail``: the rows to go of the side's rearmost piece; ``lone``: True when a single
+  piece is still on its way (it alone moves: nothing else can wait or block for it);
+- ``row_1`` .. ``row_12``: pieces exactly k rows from home (``row_12``: 12 or more), a
+  value per distance instead of the margin's one per row. These made the difference in
+  play against the race and material bots (their mean score on n = 6 and 8 went from
+  about 89 to 93 %): a straggler far behind costs more than its rows in the race.
 
 Swapping the colours of a position (and the side to move) or mirroring it left to right
 gives the same features: they are counted from the mover's point of view. All counts
@@ -35,7 +43,9 @@ MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is w
 BUCKET_CLIP = 6  # the margin table covers -6..+6, everything further shares the end buckets
 BUCKETS = 2 * BUCKET_CLIP + 1
 _new_tuple = tuple.__new__  # builds a NamedTuple without the keyword-handling constructor
-SIDED = ("pieces", "home", "blocked", "moves", "captures", "free", "dead", "stuck", "last")
+ROW_CLIP = 12  # pieces this far from home or further share one count
+SIDED = ("pieces", "home", "blocked", "moves", "captures", "free", "dead", "stuck", "last",
+         "edge", "trail", "lone", *(f"row_{k}" for k in range(1, ROW_CLIP + 1)))
 NAMES = ("margin",) + tuple(f"{who}_{name}" for name in SIDED for who in ("own", "their"))
 
 
@@ -60,6 +70,11 @@ class FeatureSpace:
         rows = lay.row_grid
         middle = len(rows) // 2
         self.toward_home = (rows[-2:middle - 1:-1], rows[1:middle + 1])
+        self.edge = lay.spread(edge_cells(rules))
+        # per side, the grid cells k rows from home for k = 1 .. ROW_CLIP
+        self.rows_away = tuple(rows_from_home(rows[::-1] if side == WHITE else rows)
+                               for side in (WHITE, 1))
+        self.last_row = len(rows) - 1
         # everything ``features`` reads, in one tuple: one attribute load per call
         self._hot = (lay.row_of, lay.chunks, lay.grid_mask, lay.board, lay.dist_shift,
                      *self.away, lay.from_row, lay.through_row, self.w1, self.w2)
@@ -100,20 +115,36 @@ class FeatureSpace:
         dead_w = self.dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
         dead_b = self.dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
         margin = (acc_b >> dist_shift) - (acc_w >> dist_shift)
+        spread_w = self.spread(away_w, self.last_row - top_w, n_w - home_w, WHITE)
+        spread_b = self.spread(away_b, bottom_b, n_b - home_b, 1)
         if turn == WHITE:
             counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
                       caps_w, caps_b, free_w, free_b, dead_w, dead_b, moves_w == 0,
-                      moves_b == 0, n_w == 1, n_b == 1)
+                      moves_b == 0, n_w == 1, n_b == 1,
+                      *(value for pair in zip(spread_w, spread_b, strict=True) for value in pair))
         else:
             margin = -margin
             counts = (n_b, n_w, home_b, home_w, blocked_b, blocked_w, moves_b, moves_w,
                       caps_b, caps_w, free_b, free_w, dead_b, dead_w, moves_b == 0,
-                      moves_w == 0, n_b == 1, n_w == 1)
+                      moves_w == 0, n_b == 1, n_w == 1,
+                      *(value for pair in zip(spread_b, spread_w, strict=True) for value in pair))
         clipped = MARGIN_CLIP if margin > MARGIN_CLIP else -MARGIN_CLIP if margin < -MARGIN_CLIP \
             else margin
         bucket = BUCKETS - 1 if margin > BUCKET_CLIP else 0 if margin < -BUCKET_CLIP \
             else margin + BUCKET_CLIP
         return _new_tuple(Features, (bucket, (clipped, *counts)))
+
+    def spread(self, runners: int, trail: int, count: int, side: int) -> tuple[int, ...]:
+        """Return one side's ``edge``, ``trail``, ``lone`` and ``row_k`` counts.
+
+        Args:
+            runners: the side's pieces not home (grid bits).
+            trail: the rows to go of its rearmost piece.
+            count: how many runners it has.
+            side: WHITE or BLACK.
+        """
+        return ((runners & self.edge).bit_count(), trail, count == 1,
+                *((runners & cells).bit_count() for cells in self.rows_away[side]))
 
     def dead(self, home: int, runners: int, side: int) -> int:
         """Return how many ``runners`` (grid bits) are walled in for good by ``home``.
@@ -135,6 +166,24 @@ class FeatureSpace:
             dead |= ends
             blocked = ends
         return (runners & dead).bit_count()
+
+
+def edge_cells(rules: OskaRules) -> int:
+    """Return the bitboard of the first and last cell of every row of ``rules``' board."""
+    edges = 0
+    for cell, (row, index) in enumerate(rules.cells):
+        if index in (0, rules.lengths[row] - 1):
+            edges |= 1 << cell
+    return edges
+
+
+def rows_from_home(rows: tuple[int, ...]) -> tuple[int, ...]:
+    """Return, for k = 1 .. ``ROW_CLIP``, the union of the grid ``rows`` k rows from home
+    (the last also holds every row further away); ``rows`` starts with the home row."""
+    away = [0] * ROW_CLIP
+    for k, row in enumerate(rows[1:], start=1):
+        away[min(k, ROW_CLIP) - 1] |= row
+    return tuple(away)
 
 
 @cache

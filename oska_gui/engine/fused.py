@@ -3,14 +3,19 @@
 ``features.FeatureSpace.features`` counts a position's features and the model weighs
 them (``learned``): clear, and what training reads, but the search calls the evaluator
 at every leaf, and building the count tuples, clipping the margin and multiplying
-nineteen weights costs more than the counting. ``fused_evaluator`` computes the same
+forty-nine weights costs more than the counting. ``fused_evaluator`` computes the same
 score with no intermediate tuple, the weights folded into per-n lookup tables:
 
+- the chunk tables that redraw a side's pieces on the grid (``grid.BoardLayout``) also
+  add up each piece's ``row_k`` and ``edge`` value, once for each side to move
+  (``piece_chunks``): those twenty-six counts cost one field read;
 - the margin table holds, for every possible race margin, the bucket value plus the
   clipped linear term; Python's negative indices reach the negative margins directly;
-- a side's pieces table folds ``pieces`` and ``last`` (one piece left), its moves
-  table folds ``moves`` and ``stuck`` (no move at all);
-- the remaining counts (home, blocked, captures, free, dead) keep one weight each.
+- a side's pieces table folds ``pieces``, ``last`` (one piece left) and ``home``, its
+  runners table (pieces not home) ``lone`` and takes ``home`` back, its moves table
+  folds ``moves`` and ``stuck`` (no move at all), its trail table is indexed by the
+  row of its rearmost piece;
+- the remaining counts (blocked, captures, free, dead) keep one weight each.
 
 Each side to move has its own set, own and their weights on the right colours, so
 the score needs no colour swap. The values equal the reference (table, weighted counts
@@ -25,16 +30,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
-from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, feature_space
-from oska_gui.engine.grid import CHUNK_MASK
+from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, ROW_CLIP, feature_space
+from oska_gui.engine.grid import CHUNK_MASK, Chunks, chunk_tables
 from oska_gui.games.oska import OskaRules
 
 # how to read one pattern window: (shift, mask, White's digits, Black's digits, values)
 Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-# per side to move: margin table, then White's and Black's pieces tables, home, blocked,
-# moves tables, captures, free and dead weights, White's first in each pair
-Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, int,
-              tuple[int, ...], tuple[int, ...], int, int, int, int, int, int]
+# per side to move: margin table, then White's and Black's pieces tables, runners tables,
+# blocked weights, moves tables, captures, free and dead weights, trail tables, White's first
+Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
+              tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int, int, int, int,
+              int, int, tuple[int, ...], tuple[int, ...]]
+PIECE_OFFSET = 1 << 20  # added to every piece's value, so the summed fields never go negative
 
 
 def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple[int, ...]:
@@ -58,20 +65,28 @@ def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ..
     """Return the folded tables and weights for positions with ``turn`` to move.
 
     ``table`` and ``weights`` are the model's, in evaluator units, in ``NAMES`` order.
+    The pieces tables also take back ``PIECE_OFFSET`` for each piece (see ``piece_chunks``).
     """
     named = dict(zip(NAMES, weights, strict=True))
     colours = ("own", "their") if turn == WHITE else ("their", "own")  # White's, Black's
     margins = margin_table(rules, table, named["margin"])
     if turn == BLACK:  # the mover's margin is the negated White one
         margins = (margins[0],) + margins[:0:-1]
+    last_row = len(rules.lengths) - 1
 
     def pair(name: str) -> tuple[int, int]:
         """Return White's and Black's weight of the count ``name``."""
         return named[f"{colours[0]}_{name}"], named[f"{colours[1]}_{name}"]
 
     def pieces_table(who: str) -> tuple[int, ...]:
-        """Return ``who``'s value of having k pieces, ``last`` included."""
-        return tuple(named[f"{who}_pieces"] * k + named[f"{who}_last"] * (k == 1)
+        """Return ``who``'s value of having k pieces: ``pieces``, ``last``, and ``home``
+        as if all were home (``runners_table`` takes it back for those that are not)."""
+        return tuple((named[f"{who}_pieces"] + named[f"{who}_home"] - PIECE_OFFSET) * k
+                     + named[f"{who}_last"] * (k == 1) for k in range(rules.size + 1))
+
+    def runners_table(who: str) -> tuple[int, ...]:
+        """Return ``who``'s value of having k pieces not home: ``lone``, less ``home``."""
+        return tuple(named[f"{who}_lone"] * (k == 1) - named[f"{who}_home"] * k
                      for k in range(rules.size + 1))
 
     def moves_table(who: str) -> tuple[int, ...]:
@@ -79,10 +94,49 @@ def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ..
         return tuple(named[f"{who}_moves"] * k + named[f"{who}_stuck"] * (k == 0)
                      for k in range(2 * rules.size + 1))
 
-    return (margins, pieces_table(colours[0]), pieces_table(colours[1]), *pair("home"),
-            *pair("blocked"), moves_table(colours[0]), moves_table(colours[1]),
-            *pair("captures"), *pair("free"), *pair("dead"))
+    white_trail, black_trail = pair("trail")  # by the row of the side's rearmost piece
+    return (margins, pieces_table(colours[0]), pieces_table(colours[1]),
+            runners_table(colours[0]), runners_table(colours[1]), *pair("blocked"),
+            moves_table(colours[0]), moves_table(colours[1]),
+            *pair("captures"), *pair("free"), *pair("dead"),
+            tuple(white_trail * (last_row - row) for row in range(last_row + 1)),
+            tuple(black_trail * row for row in range(last_row + 1)))
 
+
+def piece_chunks(rules: OskaRules, weights: tuple[int, ...]) -> tuple[Chunks, int, int]:
+    """Return chunk tables that also sum each side's per-piece values, and the shifts
+    of the two sums and of the rows to go.
+
+    A piece's value is the ``row_k`` weight of its distance from home plus the ``edge``
+    weight on a row's end (home pieces: 0), plus ``PIECE_OFFSET``. An entry holds
+    the grid bits, then the sum for White to move, then the sum for Black to move
+    (each in a field wide enough for every piece of both sides: the evaluator adds
+    White's and Black's entries before reading one), then the rows to go.
+    """
+    space = feature_space(rules)
+    lay = space.lay
+    named = dict(zip(NAMES, weights, strict=True))
+    field = (rules.size * 4 * PIECE_OFFSET).bit_length()
+    sums = (lay.dist_shift, lay.dist_shift + field)  # by side to move
+    dist_shift = lay.dist_shift + 2 * field
+    values: list[list[int]] = []
+    for side in (WHITE, BLACK):
+        cells = []
+        for cell in range(rules.size):
+            bit, away = 1 << lay.grid[cell], rules.rows_to_go[side][cell]
+            entry = bit + (away << dist_shift)
+            for turn in (WHITE, BLACK):
+                who = "own" if side == turn else "their"
+                value = PIECE_OFFSET
+                if away:
+                    value += named[f"{who}_row_{min(ROW_CLIP, away)}"]
+                    value += named[f"{who}_edge"] * bool(bit & space.edge)
+                if not 0 <= value < 2 * PIECE_OFFSET:
+                    raise ValueError(f"a piece's value {value - PIECE_OFFSET} is out of range")
+                entry += value << sums[turn]
+            cells.append(entry)
+        values.append(cells)
+    return chunk_tables(values), field, dist_shift
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
                     readers: tuple[tuple[Reader, ...], ...], cap: int,
@@ -102,12 +156,15 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     """
     space = feature_space(rules)
     lay = space.lay
-    row_of, chunks, grid_mask, board, dist_shift = (lay.row_of, lay.chunks, lay.grid_mask,
-                                                    lay.board, lay.dist_shift)
+    row_of, grid_mask, board = lay.row_of, lay.grid_mask, lay.board
+    chunks, field, dist_shift = piece_chunks(rules, weights)
+    field_mask = (1 << field) - 1
     away_white, away_black = space.away
     from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
                                            space.dead)
-    terms = (mover_terms(rules, table, weights, WHITE), mover_terms(rules, table, weights, BLACK))
+    # per side to move its terms, and where the chunks sum its piece values
+    terms = tuple((*mover_terms(rules, table, weights, turn), lay.dist_shift + turn * field)
+                  for turn in (WHITE, BLACK))
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
@@ -118,7 +175,7 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         if top_w >= bottom_b:
             return passed(pos)
         acc_w = acc_b = 0
-        for shift, table_w, table_b in chunks:  # grid bits, and rows to go above them
+        for shift, table_w, table_b in chunks:  # grid bits, piece values and rows to go
             acc_w += table_w[white >> shift & CHUNK_MASK]
             acc_b += table_b[black >> shift & CHUNK_MASK]
         gw, gb = acc_w & grid_mask, acc_b & grid_mask
@@ -130,11 +187,14 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         caps_b = short_b.bit_count() + long_b.bit_count()
         away_w, away_b = gw & away_white, gb & away_black
         n_w, n_b = white.bit_count(), black.bit_count()
-        home_w, home_b = n_w - away_w.bit_count(), n_b - away_b.bit_count()
-        (margins, pieces_w, pieces_b, home_kw, home_kb, blocked_kw, blocked_kb, moves_w, moves_b,
-         caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb) = terms[turn]
+        runs_w, runs_b = away_w.bit_count(), away_b.bit_count()
+        (margins, pieces_w, pieces_b, runners_w, runners_b, blocked_kw, blocked_kb, moves_w,
+         moves_b, caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb, trail_w, trail_b,
+         sum_shift) = terms[turn]
         score = (margins[(acc_b >> dist_shift) - (acc_w >> dist_shift)]
-                 + pieces_w[n_w] + pieces_b[n_b] + home_kw * home_w + home_kb * home_b
+                 + ((acc_w + acc_b) >> sum_shift & field_mask)
+                 + pieces_w[n_w] + pieces_b[n_b] + runners_w[runs_w] + runners_b[runs_b]
+                 + trail_w[top_w] + trail_b[bottom_b]
                  + moves_w[(gw & open_w1).bit_count() + (gw & open_w2).bit_count() + caps_w]
                  + moves_b[(gb & open_b1).bit_count() + (gb & open_b2).bit_count() + caps_b]
                  + caps_kw * caps_w + caps_kb * caps_b
@@ -144,9 +204,9 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
                                             | (long_b << w2))).bit_count()
                  + free_kw * (white >> from_row[bottom_b]).bit_count()
                  + free_kb * (black & through_row[top_w]).bit_count())
-        if home_w > 1:
+        if n_w - runs_w > 1:  # dead ends need two home pieces
             score += dead_kw * dead(gw ^ away_w, away_w, WHITE)
-        if home_b > 1:
+        if n_b - runs_b > 1:
             score += dead_kb * dead(gb ^ away_b, away_b, BLACK)
         if readers:
             for shift, mask, white_digits, black_digits, values in readers[turn]:

@@ -15,6 +15,8 @@ from oska_gui.games.oska import OskaRules
 
 CHUNK_BITS = 11  # table lookups per side: ceil(cells / CHUNK_BITS); 2048 entries a table
 CHUNK_MASK = (1 << CHUNK_BITS) - 1
+# per chunk of cells: its shift, White's table and Black's table
+Chunks = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
 
 
 class BoardLayout:
@@ -41,10 +43,9 @@ class BoardLayout:
         self.home = (self.spread(rules.goal[WHITE]), self.spread(rules.goal[BLACK]))
         self.next_to_home = (self.spread(rules.row_masks[rows - 2]),
                              self.spread(rules.row_masks[1]))
-        self.chunks = tuple(
-            (shift, self._chunk_table(rules, WHITE, shift), self._chunk_table(rules, BLACK, shift))
-            for shift in range(0, rules.size, CHUNK_BITS)
-        )
+        self.chunks = chunk_tables([
+            [(1 << self.grid[cell]) + (rules.rows_to_go[side][cell] << self.dist_shift)
+             for cell in range(rules.size)] for side in (WHITE, BLACK)])
         self.row_grid = tuple(self.spread(mask) for mask in rules.row_masks)
         self.row_of = tuple(r for r, _ in rules.cells)
         starts = [sum(rules.lengths[:r]) for r in range(rows + 1)]
@@ -63,16 +64,31 @@ class BoardLayout:
         """Return the grid form of the bitboard ``bits``."""
         return sum(1 << self.grid[cell] for cell in range(len(self.grid)) if bits >> cell & 1)
 
-    def _chunk_table(self, rules: OskaRules, side: int, shift: int) -> tuple[int, ...]:
-        """Return, for every value of the chunk at ``shift``, its grid bits plus distance."""
-        cells = range(shift, min(shift + CHUNK_BITS, rules.size))
-        single = [(1 << self.grid[c]) + (rules.rows_to_go[side][c] << self.dist_shift)
-                  for c in cells]
-        table = [0] * (1 << len(single))
-        for value in range(1, len(table)):
-            low = value & -value
-            table[value] = table[value ^ low] + single[low.bit_length() - 1]
-        return tuple(table)
+
+def chunk_tables(values: list[list[int]]) -> Chunks:
+    """Return lookup tables that add up per-cell values ``CHUNK_BITS`` cells at a time.
+
+    Args:
+        values: White's and Black's value of a piece on each cell (grid bit plus
+            whatever fields above it the caller sums).
+
+    Returns:
+        Per chunk: its shift, then White's and Black's table, indexed by the chunk's
+        bits of a bitboard, holding the sum of those cells' values.
+    """
+    white, black = values
+    return tuple((shift, _sum_table(white[shift:shift + CHUNK_BITS]),
+                  _sum_table(black[shift:shift + CHUNK_BITS]))
+                 for shift in range(0, len(white), CHUNK_BITS))
+
+
+def _sum_table(single: list[int]) -> tuple[int, ...]:
+    """Return, for every subset of ``single``'s entries as a bit mask, their sum."""
+    table = [0] * (1 << len(single))
+    for value in range(1, len(table)):
+        low = value & -value
+        table[value] = table[value ^ low] + single[low.bit_length() - 1]
+    return tuple(table)
 
 
 @cache
