@@ -131,6 +131,20 @@ def test_features_see_a_runner_walled_in_behind_its_home_row() -> None:
     assert named["their_dead"] == 1 and named["own_dead"] == 0
 
 
+def test_features_see_a_lone_straggler_far_from_home() -> None:
+    """As in a game lost on n = 8: White's last runner is 9 rows from home, alone among
+    Black's pieces, while three White pieces sit home."""
+    rules = oska_rules(8)
+    rows = ["---b----", "-b-----", "------", "w----", "b-b-", "b--", "--", "---", "----",
+            "-----", "------", "-------", "-www----"]
+    _, counts = feature_space(rules).features(rules.from_rows(rows, WHITE))
+    named = dict(zip(NAMES, counts, strict=True))
+    assert (named["own_lone"], named["own_trail"], named["own_row_9"], named["own_edge"]) \
+        == (1, 9, 1, 1)
+    assert (named["their_lone"], named["their_trail"], named["their_row_1"]) == (0, 5, 1)
+    assert (named["their_row_4"], named["their_row_5"], named["their_edge"]) == (2, 1, 2)
+
+
 @SETTINGS
 @given(case=passed_positions())
 def test_no_features_once_the_armies_have_passed(case: Case) -> None:

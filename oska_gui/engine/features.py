@@ -16,14 +16,14 @@ differently from one move ahead) and a tuple of small integers, one per name in
 - ``dead``: pieces walled in for good by their own home pieces (they never get home);
 - ``stuck``: True (1) when the side has no move at all (it must pass); ``last``: True
   when it has a single piece left (one capture loses the game);
-- ``edge``: pieces not home on the first or last cell of their row (no capture can
-  come from the outside);
+- ``edge``: pieces not home on the first or last cell of their row;
 - ``trail``: the rows to go of the side's rearmost piece; ``lone``: True when a single
   piece is still on its way (it alone moves: nothing else can wait or block for it);
 - ``row_1`` .. ``row_12``: pieces exactly k rows from home (``row_12``: 12 or more), a
-  value per distance instead of the margin's one per row. These made the difference in
-  play against the race and material bots (their mean score on n = 6 and 8 went from
-  about 89 to 93 %): a straggler far behind costs more than its rows in the race.
+  value per distance instead of the margin's one per row: a straggler far behind costs
+  more than its rows in the race. With these four, the shipped model's mean score
+  against the race, material and classic bots on n = 6 and 8 went from 90 to 92 %, its
+  weakest cell from 70 to 80 % (``tools.strength``).
 
 Swapping the colours of a position (and the side to move) or mirroring it left to right
 gives the same features: they are counted from the mover's point of view. All counts
@@ -142,6 +142,9 @@ class FeatureSpace:
             trail: the rows to go of its rearmost piece.
             count: how many runners it has.
             side: WHITE or BLACK.
+
+        Returns:
+            The counts in ``SIDED`` order, from ``edge`` on.
         """
         return ((runners & self.edge).bit_count(), trail, count == 1,
                 *((runners & cells).bit_count() for cells in self.rows_away[side]))
