@@ -115,26 +115,26 @@ class FeatureSpace:
         dead_w = self.dead(gw ^ away_w, away_w, WHITE) if home_w > 1 else 0
         dead_b = self.dead(gb ^ away_b, away_b, 1) if home_b > 1 else 0
         margin = (acc_b >> dist_shift) - (acc_w >> dist_shift)
-        spread_w = self.spread(away_w, self.last_row - top_w, n_w - home_w, WHITE)
-        spread_b = self.spread(away_b, bottom_b, n_b - home_b, 1)
+        runners_w = self.runner_counts(away_w, self.last_row - top_w, n_w - home_w, WHITE)
+        runners_b = self.runner_counts(away_b, bottom_b, n_b - home_b, 1)
         if turn == WHITE:
             counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
                       caps_w, caps_b, free_w, free_b, dead_w, dead_b, moves_w == 0,
                       moves_b == 0, n_w == 1, n_b == 1,
-                      *(value for pair in zip(spread_w, spread_b, strict=True) for value in pair))
+                      *(value for pair in zip(runners_w, runners_b, strict=True) for value in pair))
         else:
             margin = -margin
             counts = (n_b, n_w, home_b, home_w, blocked_b, blocked_w, moves_b, moves_w,
                       caps_b, caps_w, free_b, free_w, dead_b, dead_w, moves_b == 0,
                       moves_w == 0, n_b == 1, n_w == 1,
-                      *(value for pair in zip(spread_b, spread_w, strict=True) for value in pair))
+                      *(value for pair in zip(runners_b, runners_w, strict=True) for value in pair))
         clipped = MARGIN_CLIP if margin > MARGIN_CLIP else -MARGIN_CLIP if margin < -MARGIN_CLIP \
             else margin
         bucket = BUCKETS - 1 if margin > BUCKET_CLIP else 0 if margin < -BUCKET_CLIP \
             else margin + BUCKET_CLIP
         return _new_tuple(Features, (bucket, (clipped, *counts)))
 
-    def spread(self, runners: int, trail: int, count: int, side: int) -> tuple[int, ...]:
+    def runner_counts(self, runners: int, trail: int, count: int, side: int) -> tuple[int, ...]:
         """Return one side's ``edge``, ``trail``, ``lone`` and ``row_k`` counts.
 
         Args:

@@ -103,9 +103,10 @@ def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ..
             tuple(black_trail * row for row in range(last_row + 1)))
 
 
-def piece_chunks(rules: OskaRules, weights: tuple[int, ...]) -> tuple[Chunks, int, int]:
-    """Return chunk tables that also sum each side's per-piece values, and the shifts
-    of the two sums and of the rows to go.
+def piece_chunks(rules: OskaRules,
+                 weights: tuple[int, ...]) -> tuple[Chunks, tuple[int, int], int, int]:
+    """Return chunk tables that also sum each side's per-piece values, the shifts of
+    the two sums (by side to move), the mask of one sum and the shift of the rows to go.
 
     A piece's value is the ``row_k`` weight of its distance from home plus the ``edge``
     weight on a row's end (home pieces: 0), plus ``PIECE_OFFSET``. An entry holds
@@ -136,7 +137,8 @@ def piece_chunks(rules: OskaRules, weights: tuple[int, ...]) -> tuple[Chunks, in
                 entry += value << sums[turn]
             cells.append(entry)
         values.append(cells)
-    return chunk_tables(values), field, dist_shift
+    return chunk_tables(values), sums, (1 << field) - 1, dist_shift
+
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
                     readers: tuple[tuple[Reader, ...], ...], cap: int,
@@ -157,13 +159,12 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     space = feature_space(rules)
     lay = space.lay
     row_of, grid_mask, board = lay.row_of, lay.grid_mask, lay.board
-    chunks, field, dist_shift = piece_chunks(rules, weights)
-    field_mask = (1 << field) - 1
+    chunks, sum_shifts, field_mask, dist_shift = piece_chunks(rules, weights)
     away_white, away_black = space.away
     from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
                                            space.dead)
     # per side to move its terms, and where the chunks sum its piece values
-    terms = tuple((*mover_terms(rules, table, weights, turn), lay.dist_shift + turn * field)
+    terms = tuple((*mover_terms(rules, table, weights, turn), sum_shifts[turn])
                   for turn in (WHITE, BLACK))
 
     def evaluate(pos: Position) -> int:
