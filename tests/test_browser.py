@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 from oska_gui.games.oska import BLACK, WHITE
+from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.ui import theme
 from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
-from oska_gui.ui.games import GameAdapter, Position, make_game
 from oska_gui.ui.layout import board_layout
 from oska_gui.ui.settings import Mode, Settings
 from oska_gui.ui.start_scene import StartScene, current_value

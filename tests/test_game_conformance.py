@@ -16,7 +16,7 @@ import pytest
 
 from oska_gui.core.types import BLACK, WHITE, Position, Rules, Termination
 from oska_gui.engine.registry import GAMES, GameInfo, game_info
-from oska_gui.ui.games import make_game
+from oska_gui.play.game import make_game
 
 BOARDS = [(info.kind, n) for info in GAMES.values() for n in info.offered[:2]]
 GAMES_PER_BOARD = 40

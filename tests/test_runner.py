@@ -9,15 +9,17 @@ from dataclasses import dataclass, field
 import pytest
 
 from oska_gui.bots.bot_process import CallResult
-from oska_gui.cli.players import AiMover, AiSpec
 from oska_gui.core.types import BLACK, WHITE, Position, Termination
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.bot_player import BoardBotPlayer
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import parse_ai
+from oska_gui.play.players import DepthPlayer
 from oska_gui.play.records import from_json
 from oska_gui.play.runner import Forfeit, Runner, Turn, play
-from oska_gui.play.selfplay import Player, random_opening
-from oska_gui.ui.games import make_game
-from oska_gui.ui.players import BoardBotPlayer, make_player
+from oska_gui.play.search_player import ai_player, make_player
+from oska_gui.play.selfplay import random_opening
 
 RULES = oska_rules(4)
 
@@ -87,7 +89,7 @@ def test_a_forfeit_of_each_kind_ends_the_game_for_the_other_side(reason: str) ->
     runner = Runner(RULES, (Scripted("W", first_move()),
                             Scripted("B", forfeiting(reason, "what happened"))))
     outcome = runner.run()
-    assert runner.forfeit == Forfeit(BLACK, reason, "what happened")
+    assert runner.forfeit == Forfeit(BLACK, reason, "what happened", "B")
     assert outcome.winner == WHITE and outcome.termination == Termination.FORFEIT
     assert outcome.reason == f"Black forfeits: {reason} (what happened)"
     assert len(runner.positions) == 2  # White's move, then Black gave up
@@ -134,10 +136,10 @@ def test_a_blocking_and_a_sliced_player_give_the_same_game_from_the_same_seed() 
     """The search in one slice (selfplay.Player) or in many tiny ones (the CLI's AI)."""
     rules = oska_rules(5)
     evaluate = oska_evaluator(rules, "strong")
-    blocking = [Player(f"depth 3 {side}", evaluate, 3, rules) for side in (WHITE, BLACK)]
+    blocking = [DepthPlayer(f"depth 3 {side}", evaluate, 3, rules) for side in (WHITE, BLACK)]
     opening = random_opening(rules, 3, random.Random(7))
     whole = play(rules, blocking, opening)
-    sliced = [AiMover(AiSpec(depth=3), 5) for _ in (WHITE, BLACK)]
+    sliced = [ai_player(make_game("oska", 5), parse_ai("3")) for _ in (WHITE, BLACK)]
     runner = Runner(rules, sliced, opening, slice_seconds=0.0005)
     runner.run()
     assert runner.positions == whole.positions() and runner.outcome == whole.outcome
@@ -186,8 +188,9 @@ def test_the_windows_players_play_through_the_runner(broken: bool) -> None:
     outcome = runner.run()
     if broken:
         assert outcome.winner == WHITE and runner.forfeit is not None
-        assert (runner.forfeit.reason, runner.forfeit.detail) == (
-            "exception", "raised an exception: ValueError: boom")
+        assert (runner.forfeit.reason, runner.forfeit.detail) == ("exception", "ValueError: boom")
+        assert runner.forfeit.told.reason == ("bot first.py forfeits: raised an exception: "
+                                              "ValueError: boom")
         assert len(runner.positions) == 2
     else:
         assert outcome == RULES.outcome(runner.position) and len(bot.asked) > 2

@@ -14,16 +14,17 @@ import pytest
 
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules
-from oska_gui.play.selfplay import MatchResult, Player, match, play_game, random_opening
+from oska_gui.play.players import DepthPlayer
+from oska_gui.play.selfplay import MatchResult, match, play_game, random_opening
 
 STRENGTH_SEED = 2024
 STRENGTH_OPENINGS = 8  # per (n, depth): 16 games
 STRENGTH_THRESHOLD = 0.70
 
 
-def player(rules: OskaRules, name: str, depth: int) -> Player:
+def player(rules: OskaRules, name: str, depth: int) -> DepthPlayer:
     """Return a player using the evaluator ``name`` at ``depth`` plies."""
-    return Player(name, oska_evaluator(rules, name), depth, rules)
+    return DepthPlayer(name, oska_evaluator(rules, name), depth, rules)
 
 
 # -- the helper -------------------------------------------------------------------------
@@ -76,8 +77,8 @@ def test_colours_are_swapped_between_the_two_games_of_an_opening() -> None:
         leaf_turns.append(pos.turn)
         return simple(pos)
 
-    result = match(rules, Player("recorder", recording, 1, rules), player(rules, "strong", 2), 1, 2,
-                   seed=4)
+    result = match(rules, DepthPlayer("recorder", recording, 1, rules),
+                   player(rules, "strong", 2), 1, 2, seed=4)
     # At depth 1 the leaves are the recorder's children: the opponent is to move there.
     assert leaf_turns[0] == BLACK and leaf_turns[-1] == WHITE
     first_game, second_game = (game.outcome.winner for game in result.games)

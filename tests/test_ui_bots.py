@@ -14,12 +14,13 @@ from pathlib import Path
 from ui_fakes import RecordingCanvas
 
 from oska_gui.games.oska import BLACK, WHITE
+from oska_gui.play.bot_player import BoardBotPlayer, bot_label
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import LevelKey
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.games import make_game
 from oska_gui.ui.match import Match
-from oska_gui.ui.players import BoardBotPlayer, bot_label
-from oska_gui.ui.settings import LevelKey, MemoryStorage, Mode, Settings
+from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import BOT_OSKA_ONLY, StartScene, offer_bots, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -70,9 +71,10 @@ class FakeReply:
         self.reason = None if ok else "exception"
         self.seconds = 0.01
 
-    def describe(self) -> str:
-        """Return the forfeit's sentence ('' for a legal answer)."""
-        return "" if self.ok else "raised an exception: ValueError: boom (bot.py, line 3)"
+    @property
+    def summary(self) -> str:
+        """Return the forfeit's line ('' for a legal answer)."""
+        return "" if self.ok else "ValueError: boom (bot.py, line 3)"
 
 
 class FakeSource:
@@ -125,7 +127,7 @@ def test_browser_bundle_leaves_the_bot_processes_out() -> None:
     from oska_gui.web.build import browser_modules
 
     names = set(browser_modules())
-    assert "oska_gui/ui/players.py" in names and "oska_gui/ui/app.py" in names
+    assert "oska_gui/play/bot_player.py" in names and "oska_gui/ui/app.py" in names
     assert not names & {"oska_gui/bots/external.py", "oska_gui/bots/bot_process.py",
                         "oska_gui/bots/external_worker.py", "oska_gui/desktop/bots.py"}
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from oska_gui.engine.search import analyse
+from oska_gui.play.game import make_game
 from oska_gui.play.selfplay import random_opening
-from oska_gui.ui.games import make_game
 from oska_gui.ui.hints import VERIFY_PLIES, HintPlayer, RootChoices, hangs_piece
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from oska_gui.play.history import History
 from oska_gui.ui.animation import (
     JUMP_HEIGHT,
     JUMP_SECONDS,
@@ -13,7 +14,6 @@ from oska_gui.ui.animation import (
     arc,
     ease_in_out,
 )
-from oska_gui.ui.history import History
 
 
 def everywhere(_: object) -> bool:

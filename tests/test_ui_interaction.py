@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from oska_gui.games.oska import WHITE
-from oska_gui.ui.games import make_game
+from oska_gui.play.game import make_game
 from oska_gui.ui.interaction import MoveInput, Play, Reject
 
 GAME = make_game("oska", 4)

@@ -8,9 +8,11 @@ import pytest
 from ui_fakes import must_pass_position
 
 from oska_gui.games.oska import BLACK, WHITE
-from oska_gui.ui.games import make_game
+from oska_gui.play.bot_player import BoardBotPlayer
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import levels_for
+from oska_gui.play.search_player import SearchPlayer, make_player
 from oska_gui.ui.match import Announced, Match, Played
-from oska_gui.ui.players import BoardBotPlayer, SearchPlayer, levels_for, make_player
 from oska_gui.ui.settings import Mode, Settings
 
 GAME4 = make_game("oska", 4)
@@ -192,9 +194,10 @@ class Reply:
         """Return None for a legal answer, else the forfeit's key."""
         return None if self.ok else "crash"
 
-    def describe(self) -> str:
-        """Return why the bot forfeits ('' when it did not), as the real CallResult does."""
-        return "" if self.ok else f"the sentence: {self.detail}"
+    @property
+    def summary(self) -> str:
+        """Return why the bot forfeits in one line, as the real CallResult does."""
+        return self.detail
 
 
 class FakeBot:
@@ -246,7 +249,7 @@ def test_board_bot_plays_through_the_player_seam() -> None:
 
 
 @pytest.mark.parametrize(("answer", "ok", "reason"), [
-    (None, False, "the sentence: it crashed"),
+    (None, False, "the bot's process died or the bot called sys.exit: it crashed"),
     (["wwww", "---", "--", "---", "bbbb"], True, "no legal move produces"),
 ])
 def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
@@ -260,8 +263,9 @@ def test_bot_failure_ends_the_game_as_a_forfeit(answer, ok, reason) -> None:
 
 
 def test_levels_and_perfect_availability() -> None:
-    assert "perfect" in [level.key for level in levels_for(GAME4)]
-    assert "perfect" not in [level.key for level in levels_for(make_game("oska", 6))]
+    assert "perfect" in [level.key for level in levels_for(GAME4.perfect_available)]
+    six = make_game("oska", 6)
+    assert "perfect" not in [level.key for level in levels_for(six.perfect_available)]
     player = make_player(make_game("oska", 6), "perfect", "strong")
     assert player.level.key == "strongest"
     with pytest.raises(ValueError, match="unknown level"):

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from oska_gui.ui.games import make_game
+from oska_gui.play.game import make_game
 from oska_gui.ui.match import Match
 from oska_gui.ui.saved_game import GameKeeper, SavedGameError, from_dict, of_match
 from oska_gui.ui.settings import MemoryStorage, Mode, Settings

@@ -9,10 +9,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oska_gui.desktop.storage import JsonFileStorage, default_path
+from oska_gui.play.levels import LevelKey
 from oska_gui.ui.settings import (
     EVALUATOR_KEYS,
     Animation,
-    LevelKey,
     MemoryStorage,
     Mode,
     Pace,

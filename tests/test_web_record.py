@@ -5,9 +5,9 @@ from __future__ import annotations
 from ui_fakes import must_pass_position
 
 from oska_gui.games.oska import oska_rules
+from oska_gui.play.game import make_game
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
-from oska_gui.ui.games import make_game
 from oska_gui.ui.settings import MemoryStorage
 from oska_gui.web.record import MovesMirror, moves_text
 

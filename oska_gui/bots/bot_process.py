@@ -27,29 +27,13 @@ from pathlib import Path
 from typing import IO, Any
 
 from oska_gui.bots import proctree
+from oska_gui.bots.reasons import REASONS, LoadError
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_LOAD_TIMEOUT = 10.0
 DEFAULT_MEMORY_MB = 2048
 _EOF = object()
 ARRIVED = "_arrived"  # key under which _receive notes when a message came in
-
-
-# Why a call failed, by status; 'illegal' and 'malformed' are given by the judge of a
-# returned board (``external.judge_move``), the others by the process.
-REASONS = {
-    "illegal": "returned a board that no legal move produces",
-    "malformed": "returned something that is not a board of the right form",
-    "exception": "raised an exception",
-    "timeout": "did not answer within the time limit",
-    "crash": "the bot's process died or the bot called sys.exit",
-    "load": "the bot file could not be loaded or lacks the function",
-    "unplain": "returned something that is not plain lists, strings and numbers",
-}
-
-
-class LoadError(Exception):
-    """The bot file cannot be loaded, or it lacks the function asked for."""
 
 
 @dataclass(frozen=True)

@@ -19,8 +19,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from oska_gui.console.options import CliError
+
 from . import analyze, check, match, selfplay, solve, tournament
-from .common import CliError
 
 SUBCOMMANDS = (selfplay, match, check, analyze, solve, tournament)
 EXIT_USAGE = 2

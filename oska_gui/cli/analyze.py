@@ -6,13 +6,7 @@ import argparse
 import textwrap
 import time
 
-from oska_gui.core.types import SIDE_NAMES, Position
-from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
-from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
-from oska_gui.engine.solver import Solution, TooBig, solver_for
-from oska_gui.games.oska import OskaRules
-
-from .common import (
+from oska_gui.console.options import (
     add_subcommand,
     board_block,
     natural_int,
@@ -21,7 +15,12 @@ from .common import (
     positive_float,
     positive_int,
 )
-from .table import render_table
+from oska_gui.console.table import render_table
+from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
+from oska_gui.engine.solver import Solution, TooBig, solver_for
+from oska_gui.games.oska import OskaRules
 
 DEFAULT_DEPTH = 8
 DEFAULT_SOLVE_LIMIT = 200_000

@@ -20,11 +20,7 @@ from typing import Any
 
 from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
 from oska_gui.bots.external import parse_bot_spec, reply_of
-from oska_gui.games.oska import check_n, oska_rules
-from oska_gui.spec.boards import read_board
-
-from .cases import Case, player_cases, playout_cases, tricky_cases, unique
-from .common import (
+from oska_gui.console.options import (
     CliError,
     add_bot_options,
     add_subcommand,
@@ -32,8 +28,12 @@ from .common import (
     positive_int,
     side_by_side,
 )
-from .progress import ProgressBar
-from .table import render_table
+from oska_gui.console.progress import ProgressBar
+from oska_gui.console.table import render_table
+from oska_gui.games.oska import check_n, oska_rules
+from oska_gui.spec.boards import read_board
+
+from .cases import Case, player_cases, playout_cases, tricky_cases, unique
 
 MOVEGEN, PLAYER = "movegen", "oskaplayer"
 KINDS = {MOVEGEN: ("missing", "extra", "duplicate", "malformed", "exception", "timeout",

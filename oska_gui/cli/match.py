@@ -16,28 +16,33 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oska_gui.bots.bot_process import REASONS
 from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
-from oska_gui.core.types import Position
-from oska_gui.engine.evaluators import EVALUATORS
-from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.play.records import Record, save
-from oska_gui.play.runner import play
-from oska_gui.play.selfplay import random_opening
-
-from .common import (
+from oska_gui.bots.reasons import REASONS, LoadError
+from oska_gui.console.options import (
     CliError,
     add_bot_options,
     add_opening_options,
     add_subcommand,
+    ai_option,
     board_size,
     positive_int,
     reason,
     writable_folder,
 )
-from .players import AI_SPEC_HELP, AiMover, BotMover, Mover, parse_ai_spec
-from .progress import ProgressBar
-from .table import clip, render_table
+from oska_gui.console.progress import ProgressBar
+from oska_gui.console.table import clip, render_table
+from oska_gui.core.types import Position
+from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.engine.registry import GameKind
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.bot_player import started_bot
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import ai_help
+from oska_gui.play.players import Player
+from oska_gui.play.records import Record, save
+from oska_gui.play.runner import play
+from oska_gui.play.search_player import ai_player
+from oska_gui.play.selfplay import random_opening
 
 LABELS = ("A", "B")
 REASON_WIDTH = 72
@@ -58,7 +63,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "project's AI, or two of them against each other. Each bot runs in its own "
         "process with a time limit per move; an illegal or malformed board, an "
         "exception, a timeout or a crash loses that game and the match goes on.",
-        EXAMPLES + "\n" + AI_SPEC_HELP)
+        EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="+", metavar="BOT",
                         help="path/to/bot.py[:function] (function default: oskaplayer); "
                              "one bot plays the AI, two play each other")
@@ -117,10 +122,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def make_movers(args: argparse.Namespace) -> list[Mover]:
+def make_movers(args: argparse.Namespace) -> list[Player]:
     """Return the two players: the bots given, then the AI if only one bot was given."""
-    ai = parse_ai_spec(args.ai, args.evaluator)  # read it first: bad input costs no process
-    movers: list[Mover] = []
+    ai = ai_option(args.ai, args.evaluator)  # read it first: bad input costs no process
+    game = make_game(GameKind.OSKA, args.n)
+    movers: list[Player] = []
     try:
         for text in args.bots:
             try:
@@ -128,17 +134,20 @@ def make_movers(args: argparse.Namespace) -> list[Mover]:
             except ValueError as error:
                 raise CliError(str(error)) from None
             bot = ExternalPlayer(spec, args.time_limit, echo=args.bot_output)
-            movers.append(BotMover(bot, oska_rules(args.n), args.bot_depth))
+            try:
+                movers.append(started_bot(game, bot, args.bot_depth, bot.name))
+            except LoadError as error:
+                raise CliError(str(error)) from None
     except CliError:
         for mover in movers:
             mover.close()
         raise
     if len(movers) == 1:
-        movers.append(AiMover(ai, args.n))
+        movers.append(ai_player(game, ai))
     return movers
 
 
-def play_match(rules: OskaRules, movers: list[Mover],
+def play_match(rules: OskaRules, movers: list[Player],
                args: argparse.Namespace) -> list[tuple[Record, bool]]:
     """Play every game; return (record, whether player A had White) pairs."""
     print(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}")

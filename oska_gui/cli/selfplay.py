@@ -6,16 +6,10 @@ import argparse
 import random
 import textwrap
 
-from oska_gui.core.types import SIDE_NAMES, Position
-from oska_gui.engine.evaluators import EVALUATORS
-from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.play.records import save
-from oska_gui.play.runner import Turn, play
-from oska_gui.play.selfplay import random_opening
-
-from .common import (
+from oska_gui.console.options import (
     CliError,
     add_subcommand,
+    ai_option,
     board_block,
     board_size,
     natural_int,
@@ -23,7 +17,16 @@ from .common import (
     reason,
     writable_file,
 )
-from .players import AI_SPEC_HELP, AiMover, parse_ai_spec
+from oska_gui.core.types import SIDE_NAMES, Position
+from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.engine.registry import GameKind
+from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import ai_help
+from oska_gui.play.records import save
+from oska_gui.play.runner import Turn, play
+from oska_gui.play.search_player import ai_player
+from oska_gui.play.selfplay import random_opening
 
 EXAMPLES = """\
 examples:
@@ -40,7 +43,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "Play a game of this project's AI against itself and print each ply: "
         "the move in notation, the board as the spec's list of strings and as a "
         "picture, then the result and its reason.",
-        EXAMPLES + "\n" + AI_SPEC_HELP)
+        EXAMPLES + "\n" + ai_help())
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--depth", type=positive_int, default=4,
                         help="search depth of a side not set by --white/--black (default 4)")
@@ -63,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
     if args.save:
         writable_file(args.save, "--save")
     rules = oska_rules(args.n)
-    white, black = (AiMover(parse_ai_spec(spec or str(args.depth), args.evaluator), args.n)
+    game = make_game(GameKind.OSKA, args.n)
+    white, black = (ai_player(game, ai_option(spec or str(args.depth), args.evaluator))
                     for spec in (args.white, args.black))
     movers = (white, black)
     print(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}")

@@ -13,10 +13,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from oska_gui.console.options import CliError, add_subcommand, board_size, natural_int, positive_int
 from oska_gui.core.types import SIDE_NAMES
 from oska_gui.engine.solver import Solution
-
-from .common import CliError, add_subcommand, board_size, natural_int, positive_int
 
 DEFAULT_SAMPLES = 100_000
 EXAMPLES = """\

@@ -8,14 +8,14 @@ from __future__ import annotations
 import argparse
 import os
 
-from .common import (
+from oska_gui.console.options import (
     add_bot_options,
     add_opening_options,
     add_subcommand,
     board_size,
     positive_int,
 )
-from .players import AI_SPEC_HELP
+from oska_gui.play.levels import ai_help
 
 MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
 EXAMPLES = """\
@@ -39,7 +39,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "finished game is stored at once in the --db file, and running the command "
         "again continues where it stopped. Prints standings with Bradley-Terry Elo "
         "ratings and a crosstable; --report writes them as one HTML file.",
-        EXAMPLES + "\n" + AI_SPEC_HELP)
+        EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="*", metavar="BOT",
                         help="path/to/bot.py[:function] (function default: oskaplayer)")
     parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",

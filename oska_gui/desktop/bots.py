@@ -10,9 +10,8 @@ One process per bot serves every game of the session; it starts at the bot's fir
 from __future__ import annotations
 
 from oska_gui.bots.external import BotSpec, ExternalPlayer
-
-from ..ui.games import GameAdapter
-from ..ui.players import BoardBotPlayer, bot_label
+from oska_gui.play.bot_player import BoardBotPlayer, bot_label
+from oska_gui.play.game import GameAdapter
 
 DEFAULT_DEPTH = 4  # plies the bot is asked to search, as in ``oska match``
 

@@ -13,11 +13,11 @@ import textwrap
 from collections.abc import Sequence
 
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
+from oska_gui.console.options import positive_float, positive_int
 from oska_gui.core.types import BLACK, WHITE
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play.records import Record, load
 
-from ..cli.common import positive_float, positive_int
 from .bots import DEFAULT_DEPTH, ExternalBot
 
 DESCRIPTION = (

@@ -1,6 +1,6 @@
-"""Self-play matches between two Oska players, for tuning and strength tests.
+"""Self-play matches between two players, for tuning and strength tests.
 
-A ``Player`` is an evaluator and a search depth, a blocking ``runner.Player``.
+The players are usually ``players.DepthPlayer``: an evaluator searched to a depth.
 ``play_game`` plays one game from a seeded random opening (a few random plies, so that
 deterministic players still meet varied positions) with the ``runner``; ``match`` plays
 every opening twice, once with each player as White, and totals the result from the
@@ -10,42 +10,13 @@ first player's point of view.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass, field
 
-from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
-from oska_gui.engine.search import best_child
-from oska_gui.games.oska import OskaRules
+from oska_gui.core.types import BLACK, WHITE, Position, Rules
 from oska_gui.play.records import Record
-from oska_gui.play.runner import Turn, play
 
-
-@dataclass(frozen=True)
-class Player:
-    """A computer player: a static evaluator searched ``depth`` plies deep (blocking)."""
-
-    name: str
-    evaluate: Evaluator
-    depth: int
-    rules: OskaRules
-
-    def think(self, position: Position, seconds: float) -> Turn:
-        """Search ``position`` to the player's depth and answer at once.
-
-        Args:
-            position: the position to move in (not over).
-            seconds: unused: the search takes what its depth takes.
-
-        Returns:
-            The Turn with the best child found and the time the search took.
-        """
-        del seconds  # a blocking player answers in its first slice
-        start = time.perf_counter()
-        child = best_child(self.rules, self.evaluate, position, self.depth)
-        return Turn(child, time.perf_counter() - start)
-
-    def stop(self) -> None:
-        """Nothing to abandon: the player never leaves a search unfinished."""
+from .players import Player
+from .runner import play
 
 
 @dataclass
@@ -75,7 +46,7 @@ class MatchResult:
         self.games.extend(other.games)
 
 
-def random_opening(rules: OskaRules, plies: int, rng: random.Random) -> list[Position]:
+def random_opening(rules: Rules, plies: int, rng: random.Random) -> list[Position]:
     """Return the positions of up to ``plies`` random moves from the start.
 
     Stops early rather than step into a finished game, so the last position returned
@@ -90,7 +61,7 @@ def random_opening(rules: OskaRules, plies: int, rng: random.Random) -> list[Pos
     return line
 
 
-def play_game(rules: OskaRules, white: Player, black: Player, opening_plies: int,
+def play_game(rules: Rules, white: Player, black: Player, opening_plies: int,
               rng: random.Random) -> Record:
     """Play one game: ``opening_plies`` random plies drawn from ``rng``, then the players.
 
@@ -106,7 +77,7 @@ def play_game(rules: OskaRules, white: Player, black: Player, opening_plies: int
     return play(rules, (white, black), random_opening(rules, opening_plies, rng))
 
 
-def match(rules: OskaRules, first: Player, second: Player, openings: int, opening_plies: int,
+def match(rules: Rules, first: Player, second: Player, openings: int, opening_plies: int,
           seed: int) -> MatchResult:
     """Play ``openings`` seeded random openings twice each, swapping colours.
 

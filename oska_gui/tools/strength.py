@@ -37,8 +37,9 @@ from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.players import DepthPlayer
 from oska_gui.play.records import Record
-from oska_gui.play.selfplay import Player, play_game, random_opening
+from oska_gui.play.selfplay import play_game, random_opening
 from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
@@ -152,8 +153,9 @@ class GameResult(NamedTuple):
 def play(job: GameJob) -> GameResult:
     """Play ``job``; return our points, whether a self-made pass lost it, and its end."""
     rules = oska_rules(job.n)
-    ours = Player(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth, rules)
-    theirs = Player(job.opponent, oska_evaluator(rules, job.opponent), job.depth, rules)
+    ours = DepthPlayer(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth,
+                       rules)
+    theirs = DepthPlayer(job.opponent, oska_evaluator(rules, job.opponent), job.depth, rules)
     white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
     record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
     winner, final = record.outcome.winner, record.positions()[-1]
@@ -281,7 +283,7 @@ def speed_rows(sizes: Iterable[int], names: Iterable[str]) -> Iterator[list[str]
 
 def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> None:
     """Print a titled table, one row as soon as it is known."""
-    from oska_gui.cli.table import render_table
+    from oska_gui.console.table import render_table
 
     rows = list(rows)
     print(f"\n{title}\n{render_table(header, rows)}", flush=True)

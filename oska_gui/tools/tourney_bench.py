@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
 
-from oska_gui.cli.table import render_table
+from oska_gui.console.table import render_table
 from oska_gui.tournament.games import Conditions, GameTask, Player, read_bot
 from oska_gui.tournament.runner import Finished, cluster_games, load_distributed, local_games
 from oska_gui.tournament.schedule import Settings, schedule

@@ -29,7 +29,8 @@ from dataclasses import asdict, dataclass, fields, replace
 
 from oska_gui.engine.evaluators import Weights, classic_evaluator, simple_evaluator
 from oska_gui.games.oska import oska_rules
-from oska_gui.play.selfplay import MatchResult, Player, match
+from oska_gui.play.players import DepthPlayer
+from oska_gui.play.selfplay import MatchResult, match
 
 MIN_FACTOR = 1.15  # stop refining once a step changes a weight by less than 15 %
 KEEP_MARGIN = 0.01  # a change must beat the incumbent's score by over 1 point to be kept
@@ -66,8 +67,8 @@ def play_suite(weights: Weights, suite: Suite, opponent: Weights | None) -> Matc
     for n, depth, openings in suite.cells():
         rules = oska_rules(n)
         them = simple_evaluator(rules) if opponent is None else classic_evaluator(rules, opponent)
-        cell = match(rules, Player("candidate", classic_evaluator(rules, weights), depth, rules),
-                     Player("opponent", them, depth, rules), openings, n - 2,
+        candidate = DepthPlayer("candidate", classic_evaluator(rules, weights), depth, rules)
+        cell = match(rules, candidate, DepthPlayer("opponent", them, depth, rules), openings, n - 2,
                      seed=suite.seed * 1000 + n * 10 + depth)
         total.add(cell)
     total.games.clear()  # keep only the counts: suites are replayed many times

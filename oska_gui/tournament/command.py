@@ -14,9 +14,10 @@ from collections.abc import Generator, Iterator
 from contextlib import closing
 from pathlib import Path
 
-from ..cli.common import CliError, writable_file
-from ..cli.progress import ProgressBar
-from ..cli.table import render_table
+from oska_gui.console.options import CliError, writable_file
+from oska_gui.console.progress import ProgressBar
+from oska_gui.console.table import render_table
+
 from .entrants import read_entrants
 from .games import Conditions, GameTask, Player
 from .report import games_folder, require_matplotlib, write_report

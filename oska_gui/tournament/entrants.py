@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import hashlib
 
-from ..cli.common import CliError
+from oska_gui.console.options import CliError
+
 from .games import Player, read_ai, read_bot
 
 

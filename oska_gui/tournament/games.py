@@ -20,17 +20,22 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from oska_gui.bots.bot_process import REASONS as FORFEIT_REASONS
 from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
+from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
+from oska_gui.bots.reasons import LoadError
+from oska_gui.console.options import CliError, ai_option
 from oska_gui.core.types import Position
+from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play import runner
+from oska_gui.play.bot_player import started_bot
+from oska_gui.play.game import make_game
+from oska_gui.play.players import Player as GamePlayer
+from oska_gui.play.players import Unloadable
 from oska_gui.play.records import Record, from_json
-from oska_gui.play.runner import Turn
+from oska_gui.play.search_player import ai_player
 from oska_gui.play.selfplay import random_opening
 
-from ..cli.common import CliError
-from ..cli.players import AiMover, BotMover, Mover, parse_ai_spec
 from .result import GameResult, MoveTimes
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Player", "final_board", "opening_moves",
@@ -104,7 +109,7 @@ def read_ai(text: str) -> str:
 
     Raises CliError when the spec cannot be read.
     """
-    return parse_ai_spec(text).describe()
+    return ai_option(text).describe()
 
 
 def opening_moves(n: int, plies: int, seed: str) -> tuple[str, ...]:
@@ -127,7 +132,7 @@ def play(task: GameTask) -> tuple[GameResult, str]:
     """
     rules = oska_rules(task.conditions.n)
     opening = _line_of(rules, task.opening)
-    movers: list[Mover] = []
+    movers: list[GamePlayer] = []
     with tempfile.TemporaryDirectory(prefix="oska-game-") as folder:
         try:
             for colour, player in enumerate((task.white, task.black)):
@@ -158,42 +163,26 @@ def _line_of(rules: OskaRules, moves: tuple[str, ...]) -> list[Position]:
     return line
 
 
-class _Unloadable:
-    """A bot whose file does not load: it forfeits each game at its first move."""
+def _mover(player: Player, conditions: Conditions, folder: Path) -> GamePlayer:
+    """Return the player of entrant ``player``; a bot's file is written into ``folder`` first.
 
-    def __init__(self, name: str, detail: str) -> None:
-        """Remember the bot's name and why it did not load."""
-        self.name = name
-        self.detail = detail
-
-    def think(self, position: Position, seconds: float) -> Turn:
-        """Forfeit with the reason 'load' (at once, whatever the position)."""
-        return Turn(None, 0.0, "load", self.detail)
-
-    def stop(self) -> None:
-        """Nothing to abandon."""
-
-    def close(self) -> None:
-        """Nothing to release: no process is running."""
-
-
-def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
-    """Return the Mover of ``player``; a bot's file is written into ``folder`` first."""
+    Records and forfeits name the entrant, not the temporary file.
+    """
+    game = make_game(GameKind.OSKA, conditions.n)
     if player.bot is None:
         assert player.ai is not None
-        mover: Mover = AiMover(parse_ai_spec(player.ai), conditions.n)
-    else:
-        folder.mkdir()
-        path = folder / player.bot.filename
-        path.write_text(player.bot.source, encoding="utf-8")
-        external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
-                                  echo=conditions.echo)
-        try:
-            mover = BotMover(external, oska_rules(conditions.n), conditions.depth)
-        except CliError as error:  # the message names the file by its temporary path
-            return _Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
-    mover.name = player.name  # records and forfeits name the entrant, not the temp file
-    return mover
+        ai = ai_player(game, ai_option(player.ai))
+        ai.name = player.name
+        return ai
+    folder.mkdir()
+    path = folder / player.bot.filename
+    path.write_text(player.bot.source, encoding="utf-8")
+    external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
+                              echo=conditions.echo)
+    try:
+        return started_bot(game, external, conditions.depth, player.name)
+    except LoadError as error:  # the message names the file by its temporary path
+        return Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
 
 
 def _result(game_id: str, record: Record) -> GameResult:

@@ -15,7 +15,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from ..cli.common import CliError
+from oska_gui.console.options import CliError
+
 from .games import final_board, save_record
 from .result import GameResult
 from .schedule import Settings

@@ -30,8 +30,8 @@ from itertools import islice
 from typing import Any
 
 from oska_gui.bots.external_worker import watch_parent
+from oska_gui.console.options import CliError
 
-from ..cli.common import CliError
 from .games import GameTask, play
 from .result import GameResult
 

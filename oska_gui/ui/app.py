@@ -32,21 +32,23 @@ from functools import partial
 
 from oska_gui.engine.learned import shipped_models
 from oska_gui.engine.registry import GameKind
+from oska_gui.play.bot_player import BotSource
+from oska_gui.play.game import GameAdapter, make_game
+from oska_gui.play.history import History
+from oska_gui.play.levels import LevelKey
+from oska_gui.play.players import Player
 from oska_gui.play.records import Record
 
 from .canvas import Canvas
 from .confirm import QUIT_KEYS, STAY_KEYS, confirm_layout, draw_confirm
 from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
-from .games import GameAdapter, make_game
 from .help import draw_help
-from .history import History
 from .intents import Action, Choose, Intent
 from .match import Match, PlayerFactory, default_players
 from .memory import GcPacer
-from .players import BotSource, Player
 from .saved_game import GameKeeper, SavedGame
-from .settings import LevelKey, Mode, Settings, Storage, load_settings, save_settings
+from .settings import Mode, Settings, Storage, load_settings, save_settings
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 

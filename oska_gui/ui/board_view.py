@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from oska_gui.core.types import Move
+from oska_gui.play.game import GameAdapter, Position
 
 from . import theme
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout, offset_polygon
 from .canvas import Canvas, Color
-from .games import GameAdapter, Position
 from .looks import look_of
 from .rect import Rect, clamp
 from .typescale import MIN_TEXT

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from oska_gui.play.game import GameAdapter, Position
+
 from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
@@ -33,7 +35,6 @@ from .commands import (
 )
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
-from .games import GameAdapter, Position
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour

@@ -15,10 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 from oska_gui.engine.search import Thinker, is_game_end
+from oska_gui.play.game import GameAdapter, Position
+from oska_gui.play.levels import HINT_LEVEL, HINT_SECONDS
+from oska_gui.play.search_player import SearchPlayer, release
 
-from .games import GameAdapter, Position
 from .memory import Reclaimer
-from .players import HINT_LEVEL, HINT_SECONDS, SearchPlayer, release
 
 VERIFY_PLIES = 2  # how much deeper the check of a hanging move searches
 FIND_SHARE = 0.6  # of the hint's time, the share of the first search: the rest checks it

@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass
 
 from oska_gui.core.types import SIDE_NAMES
+from oska_gui.play.game import LegalMove
 
 from .canvas import Point
-from .games import LegalMove
 
 DRAG_START = 6.0  # pixels the pointer must travel before a press becomes a drag
 

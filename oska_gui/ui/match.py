@@ -17,14 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from oska_gui.core.types import SIDE_NAMES, Move, Outcome, Termination
+from oska_gui.core.types import BLACK, SIDE_NAMES, WHITE, Move, Outcome
+from oska_gui.play.game import GameAdapter, Position
+from oska_gui.play.history import History
+from oska_gui.play.players import Player
 from oska_gui.play.records import Record
+from oska_gui.play.runner import Runner
+from oska_gui.play.search_player import make_player
 
-from .games import GameAdapter, Position
 from .hints import HintPlayer
-from .history import History
 from .memory import Reclaimer
-from .players import Player, make_player
 from .settings import PACE_DELAYS, Animation, Mode, Settings
 
 PASS_SECONDS = 1.1  # how long a pass is announced before it is played
@@ -92,14 +94,16 @@ class Match:
         self.settings = settings
         self.replay = replay
         self._replayed = [] if replay is None else replay.positions()
-        if history is not None:
-            self.history = history
-        elif self._replayed:
-            self.history = History(self._replayed[0], self._replayed[1:])
-        else:
-            self.history = History(game.start() if start is None else start)
         self.players: dict[int, Player] = {side: make(game, settings, side)
                                            for side in settings.computer_sides()}
+        sides = (self.players.get(WHITE), self.players.get(BLACK))
+        if history is not None:
+            self.runner = Runner.resumed(game.rules, sides, history.positions, history.cursor)
+        elif self._replayed:
+            self.runner = Runner(game.rules, sides, self._replayed[:1],
+                                 future=self._replayed[1:])
+        else:
+            self.runner = Runner(game.rules, sides, [game.start() if start is None else start])
         self.paused = False
         self.step_once = False
         self.delay = 0.0  # seconds before the computer may start its next move
@@ -114,6 +118,11 @@ class Match:
         self.display = display or (lambda: settings)
 
     # -- state -----------------------------------------------------------------------
+
+    @property
+    def history(self) -> History:
+        """Return the game's line of positions with the cursor on the board's."""
+        return self.runner.history
 
     @property
     def position(self) -> Position:
@@ -180,11 +189,17 @@ class Match:
         longer paused (there is nothing left to resume)."""
         before = self.position
         self._stop_thinking()
-        self.history.push(child)
+        self.runner.push(child)
+        self._played(before, dropped_at)
+
+    def _played(self, before: Position, dropped_at: tuple[float, float] | None = None) -> None:
+        """Announce the move from ``before`` to the position now; a game that ends is no
+        longer paused (there is nothing left to resume)."""
+        after = self.position
         self.forfeit = self._recorded_forfeit()
         if self.over:
             self.paused = self.step_once = False
-        self.events.append(Played(before, child, self.game.move_between(before, child),
+        self.events.append(Played(before, after, self.game.move_between(before, after),
                                   dropped_at))
 
     def _stop_thinking(self) -> None:
@@ -245,19 +260,19 @@ class Match:
             return
         if budget <= 0:
             return
-        side = self.turn
-        player = self.players[side]
-        self.thinking = side
-        turn = player.think(self.position, budget)
+        before = self.position
+        self.thinking = self.turn
+        turn = self.runner.step(budget)
         if turn is None:
             return
         self.thinking = None
-        if turn.child is None:
+        forfeit = self.runner.forfeit
+        if forfeit is not None:
             self._stop_thinking()
-            self.forfeit = Outcome(1 - side, f"{player.name} forfeits: {turn.detail}",
-                                   Termination.FORFEIT)
+            self.forfeit = forfeit.told
             return
-        self._record(turn.child)
+        self._stop_thinking()
+        self._played(before)
         self.step_once = False
         if self.settings.mode == Mode.CVC:
             self.delay = PACE_DELAYS[self.display().pace]
@@ -315,11 +330,11 @@ class Match:
         In computer vs computer it takes back one move and pauses. Returns True if the
         position changed.
         """
-        return self._travel(self.history.undo)
+        return self._travel(self.runner.undo)
 
     def redo(self) -> bool:
         """Replay taken-back moves up to the next human turn; True if anything changed."""
-        return self._travel(self.history.redo)
+        return self._travel(self.runner.redo)
 
     def _travel(self, move_cursor: Callable[[Callable[[Position], bool]], bool]) -> bool:
         """Move through the record with ``move_cursor``, stopping all thinking first."""

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from oska_gui.core.types import Position
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import LevelKey
 
-from .games import make_game
 from .match import Match
-from .settings import LevelKey, Settings, Storage
+from .settings import Settings, Storage
 
 VERSION = 1
 

@@ -18,6 +18,7 @@ from typing import Any, Protocol, TypeVar
 
 from oska_gui.core.types import SIDE_WORDS
 from oska_gui.engine.registry import GAMES, GameKind, game_info
+from oska_gui.play.levels import LevelKey
 
 VERSION = 2  # of the stored form: see the module docstring
 T = TypeVar("T")
@@ -47,20 +48,6 @@ class Pace(StrEnum):
     NORMAL = "normal"
     FAST = "fast"
     INSTANT = "instant"
-
-
-class LevelKey(StrEnum):
-    """The computer's strength levels (``players.LEVELS``), and an external bot's."""
-
-    BEGINNER = "beginner"
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
-    EXPERT = "expert"
-    MASTER = "master"
-    STRONGEST = "strongest"
-    PERFECT = "perfect"
-    EXTERNAL = "external"  # a side played by an external bot (desktop only)
 
 
 ANIMATION_FACTORS = {Animation.OFF: 0.0, Animation.FAST: 0.55, Animation.NORMAL: 1.0,

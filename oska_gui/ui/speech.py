@@ -10,10 +10,10 @@ search's progress (its depth and seconds, which change every frame) is never ann
 from __future__ import annotations
 
 from oska_gui.core.types import SIDE_NAMES, Move
+from oska_gui.play.game import GameAdapter, Position
 
 from .app import App
 from .game_scene import GameScene
-from .games import GameAdapter, Position
 
 
 def move_sentence(game: GameAdapter, side: int, move: Move) -> str:

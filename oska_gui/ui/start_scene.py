@@ -18,17 +18,17 @@ from enum import StrEnum
 from typing import Any
 
 from oska_gui.engine.registry import GAMES, game_info
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import LEVELS_BY_KEY, LevelKey, levels_for
 
 from . import theme
 from .board_view import piece
 from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
-from .games import make_game
 from .intents import Action, Choose, Intent
 from .menu_layout import MenuLayout, MenuRow, menu_layout
-from .players import LEVELS_BY_KEY, levels_for
 from .rect import Rect
-from .settings import Animation, LevelKey, Mode, Settings, with_side
+from .settings import Animation, Mode, Settings, with_side
 from .typescale import LINE, TypeScale, estimated_width, type_scale
 from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 
@@ -105,7 +105,8 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     sizes = game_info(settings.kind).offered
     if settings.n not in sizes:
         settings = replace(settings, n=min(sizes, key=lambda n: abs(n - settings.n)))
-    offered = {level.key for level in levels_for(make_game(settings.kind, settings.n))}
+    perfect = make_game(settings.kind, settings.n).perfect_available
+    offered = {level.key for level in levels_for(perfect)}
     offered.add(LevelKey.EXTERNAL)  # whether a side may have its bot is the App's business
     first, second = (level if level in offered else LevelKey.STRONGEST
                      for level in settings.levels)
@@ -164,7 +165,7 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
     if settings.mode == Mode.HVC:
         rows.append(Row(Option.HUMAN_SIDE, "You play", (0, 1),
                         (("White (moves first)", "White"), "Black")))
-    levels = levels_for(game)
+    levels = levels_for(game.perfect_available)
     evaluators = game.evaluator_names()
     for side in settings.computer_sides():
         who: Wording = ("Computer" if settings.mode == Mode.HVC

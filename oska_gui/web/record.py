@@ -7,8 +7,9 @@ instead of guessing from short-lived status texts. Runs without a browser.
 
 from __future__ import annotations
 
+from oska_gui.play.game import GameAdapter, Position
+
 from ..ui.app import App
-from ..ui.games import GameAdapter, Position
 
 
 def moves_text(game: GameAdapter, positions: list[Position]) -> str:

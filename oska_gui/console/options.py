@@ -1,18 +1,19 @@
-"""Helpers shared by the subcommands: argument types, board input and text layout."""
+"""Helpers shared by the commands: argument types, the AI, board input and text layout."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import tempfile
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT
+from oska_gui.core.numbers import finite_positive
 from oska_gui.core.types import Position
 from oska_gui.games.oska import SIZES, OskaRules, check_n
+from oska_gui.play.levels import DEFAULT_EVALUATOR, Ai, parse_ai
 from oska_gui.spec.boards import read_board
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
@@ -20,6 +21,25 @@ PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 
 class CliError(Exception):
     """A problem with the user's input: printed as one clear line, exit code 2."""
+
+
+def ai_option(text: str, evaluator: str = DEFAULT_EVALUATOR) -> Ai:
+    """Read this project's AI as the commands give it ('4', '2s', 'hard:simple').
+
+    Args:
+        text: the AI (see ``levels.parse_ai``).
+        evaluator: the evaluator when ``text`` names none.
+
+    Returns:
+        The Ai.
+
+    Raises:
+        CliError: ``text`` cannot be read (the message says how to write it).
+    """
+    try:
+        return parse_ai(text, evaluator)
+    except ValueError as error:
+        raise CliError(str(error)) from None
 
 
 def add_subcommand(subparsers: argparse._SubParsersAction, name: str, summary: str,
@@ -73,19 +93,6 @@ def positive_float(text: str) -> float:
     if value is None:
         raise argparse.ArgumentTypeError(f"expected a number > 0, got {text!r:.80}")
     return value
-
-
-def finite_positive(text: str) -> float | None:
-    """Return ``text`` as a float if it reads as a finite number > 0, else None.
-
-    Infinity and NaN are refused: a time limit of 'inf' would let a hung bot hang the
-    command for good.
-    """
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if 0 < value < math.inf else None
 
 
 def add_opening_options(parser: argparse.ArgumentParser) -> None:
