@@ -19,7 +19,7 @@ from oska_gui.tools.distill import (
     parse_games,
     search_label,
 )
-from oska_gui.tools.train import GameJob, play_line
+from oska_gui.tools.samples import GameJob, play_line
 
 
 def test_a_search_score_becomes_a_winning_chance() -> None:

@@ -14,9 +14,10 @@ from oska_gui.engine.exact_dataset import is_held_out, is_playable
 from oska_gui.engine.features import BUCKETS, NAMES
 from oska_gui.engine.learned import Model
 from oska_gui.engine.patterns import pattern_space
-from oska_gui.engine.solver import _solution, run, solver_for
+from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.selfplay import random_opening
+from oska_gui.tools import samples as shared
 from oska_gui.tools import train
 
 
@@ -27,16 +28,16 @@ def test_fit_recovers_the_model_that_made_the_labels() -> None:
     rows = np.column_stack([rng.integers(0, BUCKETS, count)]
                            + [rng.integers(0, 4, count) for _ in NAMES])
     truth = Model(tuple(rng.normal(0, 0.5, BUCKETS)), tuple(rng.normal(0, 0.3, len(NAMES))))
-    chances = train.predict(truth, train.Samples(rows, np.zeros(count)))
-    samples = train.Samples(rows, (rng.random(count) < chances).astype(float))
-    fitted = train.fit([(samples, 1.0)])
+    chances = train.predict(truth, shared.Samples(rows, np.zeros(count)))
+    samples = shared.Samples(rows, (rng.random(count) < chances).astype(float))
+    fitted = shared.fit([(samples, 1.0)])
     assert np.allclose(fitted.weights, truth.weights, atol=0.08)
     assert np.mean(np.abs(train.predict(fitted, samples) - chances)) < 0.02
 
 
 def test_labels_are_the_result_for_the_side_to_move() -> None:
     """A win is 1, a draw 0.5, a loss 0."""
-    assert [train.label(r) for r in (1, 0, -1)] == [1.0, 0.5, 0.0]
+    assert [shared.label(r) for r in (1, 0, -1)] == [1.0, 0.5, 0.0]
 
 
 def small_solved_game() -> tuple[list, list[int]]:
@@ -45,10 +46,10 @@ def small_solved_game() -> tuple[list, list[int]]:
     root = rules.from_rows(["-ww-", "w--", "--", "-bb", "b--b"], 0)
     table = run(solver_for(rules).table_steps(root, 200_000))
     positions = [pos for pos in table.scores if is_playable(rules, pos)]
-    return positions, [_solution(table.scores[pos]).result for pos in positions]
+    return positions, [solution_of(table.scores[pos]).result for pos in positions]
 
 
-def log_loss(model: Model, samples: train.Samples) -> float:
+def log_loss(model: Model, samples: shared.Samples) -> float:
     """Return the mean log loss of ``model``'s predictions of ``samples``' labels."""
     p = np.clip(train.predict(model, samples), 1e-9, 1 - 1e-9)
     return float(-np.mean(samples.labels * np.log(p) + (1 - samples.labels) * np.log(1 - p)))
@@ -59,12 +60,12 @@ def test_pattern_tables_fit_better_than_the_counts_alone() -> None:
     and the fitted tables give mirror images one value."""
     rules = oska_rules(4)
     kept, held = train.exact_samples(rules, *small_solved_game())
-    both = train.Samples(np.vstack([kept.rows, held.rows]),
+    both = shared.Samples(np.vstack([kept.rows, held.rows]),
                          np.concatenate([kept.labels, held.labels]),
                          np.vstack([kept.windows, held.windows]))
     with_tables = train.fit_patterns(both, rules)
-    counts_only = train.fit([(both, 1.0)])
-    assert with_tables.windows == train.pattern_windows(rules)
+    counts_only = shared.fit([(both, 1.0)])
+    assert with_tables.windows == shared.pattern_windows(rules)
     assert log_loss(with_tables, both) < log_loss(counts_only, both) - 0.05
     space = pattern_space(rules, with_tables.windows)
     for window, values in enumerate(with_tables.patterns):

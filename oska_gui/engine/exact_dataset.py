@@ -34,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from oska_gui.core.types import Position
-from oska_gui.engine.solver import Solution, _parent_score, _score, _solution
+from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.engine.tablebase import Tablebase, as_arrays
 from oska_gui.games.oska import OskaRules, oska_rules
 
@@ -49,7 +49,7 @@ SMALL_TABLE = 1 << 27  # tables up to this many places are shuffled whole (n = 4
 
 def mover_solution(child: Solution) -> Solution:
     """Return the Solution, for the mover, of a move to a child whose Solution is ``child``."""
-    return _solution(_parent_score(_score(*child)))
+    return solution_of(parent_score(score_of(*child)))
 
 
 def is_held_out(rules: OskaRules, pos: Position) -> bool:
@@ -78,7 +78,7 @@ def perfect_children(tb: Tablebase, pos: Position) -> list[Position]:
     """Return the children of ``pos`` that keep its exact value (plies included)."""
     kids = tb.rules.children(pos)
     results, plies = tb.solutions(*as_arrays(kids))
-    scores = [_parent_score(_score(int(r), int(p))) for r, p in zip(results, plies, strict=True)]
+    scores = [parent_score(score_of(int(r), int(p))) for r, p in zip(results, plies, strict=True)]
     best = max(scores)
     return [kid for kid, score in zip(kids, scores, strict=True) if score == best]
 

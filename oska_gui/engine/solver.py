@@ -56,7 +56,7 @@ class _Table(NamedTuple):
     scores: dict
 
 
-def _score(result: int, plies: int) -> int:
+def score_of(result: int, plies: int) -> int:
     """Return one int ordering outcomes for the side to move: higher is better.
 
     Wins sooner beat wins later, losses later beat losses sooner, and a draw (between
@@ -65,8 +65,8 @@ def _score(result: int, plies: int) -> int:
     return result * (_BIG - plies) if result else plies
 
 
-def _solution(score: int) -> Solution:
-    """Return the Solution that ``_score`` encoded as ``score``."""
+def solution_of(score: int) -> Solution:
+    """Return the Solution that ``score_of`` encoded as ``score``."""
     if score >= _HALF:
         return Solution(1, _BIG - score)
     if score <= -_HALF:
@@ -74,7 +74,7 @@ def _solution(score: int) -> Solution:
     return Solution(0, score)
 
 
-def _parent_score(child: int) -> int:
+def parent_score(child: int) -> int:
     """Return the score, for the mover, of a move to a child scored ``child``."""
     if child >= _HALF:  # the opponent wins in p plies: we lose in p + 1
         return 1 - child
@@ -93,7 +93,7 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
     scores: dict = {}
     pending: dict = {}  # expanded states waiting for their children's scores
     terminal, children, stuck = game.terminal, game.children, game.stuck_result
-    stuck_score = _score(stuck, 0)
+    stuck_score = score_of(stuck, 0)
     stack: list = [root]
     pause_at = PAUSE_EVERY
     while stack:
@@ -101,7 +101,7 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
         kids = pending.pop(state, None)
         if kids is not None:
             try:
-                scores[state] = max(map(_parent_score, map(scores.__getitem__, kids)))
+                scores[state] = max(map(parent_score, map(scores.__getitem__, kids)))
             except KeyError:
                 raise ValueError("the game graph has a cycle: it cannot be solved") from None
             continue
@@ -115,7 +115,7 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
             yield
         result = terminal(state)
         if result is not None:
-            scores[state] = _score(result, 0)
+            scores[state] = score_of(result, 0)
             continue
         kids = children(state)
         if not kids:
@@ -183,7 +183,7 @@ class Solver:
 
     def solve(self, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Solution:
         """Return the perfect-play Solution of ``pos``; raises TooBig past the budget."""
-        return _solution(run(self.table_steps(pos, max_positions)).scores[pos])
+        return solution_of(run(self.table_steps(pos, max_positions)).scores[pos])
 
     def ranked_children(self, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS,
                         ) -> list[tuple[Any, Solution]]:
@@ -197,8 +197,8 @@ class Solver:
         if not kids:
             raise ValueError("the game is over in this position: there is no move to make")
         scores = run(self.table_steps(pos, max_positions)).scores
-        ranked = sorted(kids, key=lambda kid: -_parent_score(scores[kid]))  # stable: ties in order
-        return [(kid, _solution(_parent_score(scores[kid]))) for kid in ranked]
+        ranked = sorted(kids, key=lambda kid: -parent_score(scores[kid]))  # stable: ties in order
+        return [(kid, solution_of(parent_score(scores[kid]))) for kid in ranked]
 
     def covered(self, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> bool:
         """Return True when ``pos`` can be solved within ``max_positions`` positions."""
@@ -231,7 +231,7 @@ class SolveJob:
             try:
                 next(self._steps)
             except StopIteration as stop:
-                self.solution = _solution(stop.value.scores[self.pos])
+                self.solution = solution_of(stop.value.scores[self.pos])
                 self.done = True
             except TooBig:
                 self.too_big = self.done = True
@@ -316,7 +316,7 @@ def solve_all(game: Game, roots: list, max_positions: int = DEFAULT_MAX_POSITION
         TooBig: when more than ``max_positions`` positions are reachable from them.
     """
     table = run(_build_table(_Forest(game, roots), _FOREST, max_positions + 1))
-    return [_solution(table.scores[root]) for root in roots]
+    return [solution_of(table.scores[root]) for root in roots]
 
 
 def perfect_child(game: Game, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Any:

@@ -13,7 +13,7 @@ depth. So each round of this step:
 2. labels every contact position where a move is possible by the current model's own
    search ``LABEL_DEPTHS[n]`` plies deep: its score as a winning chance,
    ``sigmoid(score / learned.SCALE)``, or 1 / 0 for a proven or race-decided result;
-3. fits the general model to those labels alone (``train.fit``), each size an equal share.
+3. fits the general model to those labels alone (``samples.fit``), each size an equal share.
 
 The next round plays and labels with the model just fitted. Games are played and
 labelled on every core and gathered in a fixed order, so the same seed and start give
@@ -42,7 +42,7 @@ from oska_gui.engine.learned import (
 )
 from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.train import (
+from oska_gui.tools.samples import (
     GameJob,
     feature_rows,
     fit,
