@@ -12,7 +12,7 @@ took. ``status`` says a few words on the work in progress; ``stop`` abandons it;
 The window, self-play, ``oska match``, tournaments, the strength tool and training all
 drive players through ``runner.Runner``; the players themselves live in
 ``search_player`` (this project's AI), ``bot_player`` (external programs) and here
-(``DepthPlayer``, ``RandomMoves``, ``Unloadable``).
+(``DepthPlayer``, ``RandomMoves``, ``ForcedMoves``, ``Unloadable``).
 """
 
 from __future__ import annotations
@@ -135,6 +135,47 @@ class RandomMoves(Idle):
         if self.rng.random() < self.rate:
             return Turn(self.rng.choice(self.rules.children(position)), 0.0)
         return self.inner.think(position, seconds)
+
+
+@dataclass
+class ForcedMoves:
+    """Another player that is not asked when there is only one move: it is played at once."""
+
+    inner: Player
+    rules: Rules
+
+    @property
+    def name(self) -> str:
+        """Return the inner player's name."""
+        return self.inner.name
+
+    @property
+    def status(self) -> str:
+        """Return the inner player's status."""
+        return self.inner.status
+
+    def think(self, position: Position, seconds: float) -> Turn | None:
+        """Play the only child at once, else let the inner player think.
+
+        Args:
+            position: the position to move in.
+            seconds: the slice, passed on to the inner player.
+
+        Returns:
+            The Turn (None while the inner player thinks).
+        """
+        children = self.rules.children(position)
+        if len(children) == 1:
+            return Turn(children[0], 0.0)
+        return self.inner.think(position, seconds)
+
+    def stop(self) -> None:
+        """Let the inner player abandon its move."""
+        self.inner.stop()
+
+    def close(self) -> None:
+        """Let the inner player release what it holds."""
+        self.inner.close()
 
 
 @dataclass(frozen=True)

@@ -35,10 +35,15 @@ from typing import NamedTuple
 
 from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
 from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.registry import GameKind
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.play.players import DepthPlayer
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import Level
+from oska_gui.play.players import DepthPlayer, ForcedMoves
 from oska_gui.play.records import Record
+from oska_gui.play.runner import Runner
+from oska_gui.play.search_player import SearchPlayer
 from oska_gui.play.selfplay import play_game, random_opening
 from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
@@ -223,23 +228,17 @@ def describe_loss(result: GameResult) -> str:
 # -- equal time -------------------------------------------------------------------------
 
 
-def timed_child(rules: OskaRules, name: str, pos: Position, seconds: float) -> Position:
-    """Return the move the evaluator ``name`` picks in ``seconds`` of deepening."""
-    thinker = Thinker(rules, oska_evaluator(rules, name), pos, 64, seconds)
-    while not thinker.advance(seconds):
-        pass
-    return thinker.best
-
-
 def play_timed(job: GameJob, seconds: float) -> float:
-    """Play ``job`` with ``seconds`` a move for both sides; return our points."""
+    """Play ``job`` with ``seconds`` a move for both sides (a forced move at once);
+    return our points."""
     rules = oska_rules(job.n)
+    game = make_game(GameKind.OSKA, job.n)
     rng = random.Random(job.seed)
-    pos = random_opening(rules, job.n - 2, rng)[-1]
+    opening = random_opening(rules, job.n - 2, rng)
     names = {job.colour: DEFAULT_EVALUATOR, 1 - job.colour: job.opponent}
-    while (outcome := rules.outcome(pos)) is None:
-        kids = rules.children(pos)
-        pos = kids[0] if len(kids) == 1 else timed_child(rules, names[pos.turn], pos, seconds)
+    level = Level("time", f"{seconds:g} s", seconds=seconds)
+    sides = [ForcedMoves(SearchPlayer(game, level, names[side]), rules) for side in (WHITE, BLACK)]
+    outcome = Runner(rules, sides, opening[-1:], slice_seconds=seconds).run()
     return 0.5 if outcome.winner is None else float(outcome.winner == job.colour)
 
 
