@@ -30,7 +30,7 @@ from oska_gui.console.options import (
     writable_folder,
 )
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.table import clip, render_table
+from oska_gui.console.table import clip, render_table, seconds_text
 from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
@@ -221,11 +221,6 @@ def print_report(records: list[tuple[Record, bool]], tallies: list[Tally]) -> No
         print("\nFirst forfeit of each kind:")
         for example in examples:
             print(textwrap.fill(example, 100, initial_indent="  ", subsequent_indent="    "))
-
-
-def seconds_text(seconds: float | None) -> str:
-    """Return a time in seconds with four decimals (moves often take under a millisecond)."""
-    return "-" if seconds is None else f"{seconds:.4f}"
 
 
 def mean(values: list[float]) -> float | None:

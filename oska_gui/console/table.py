@@ -41,6 +41,18 @@ def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
     return "\n".join(out)
 
 
+def seconds_text(seconds: float | None) -> str:
+    """Return a time in seconds with four decimals (moves often take under a millisecond).
+
+    Args:
+        seconds: the time, or None for none.
+
+    Returns:
+        e.g. '0.0012', or '-' for None.
+    """
+    return "-" if seconds is None else f"{seconds:.4f}"
+
+
 def clip(text: str, width: int) -> str:
     """Return ``text`` cut to ``width`` characters, ending in '...' when cut."""
     return text if len(text) <= width else text[:width - 3].rstrip() + "..."

@@ -12,7 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..cli.match import seconds_text
+from oska_gui.console.table import seconds_text
+
 from .games import FORFEIT_REASONS
 from .ratings import Rating, rate
 from .result import GameResult
