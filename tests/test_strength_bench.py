@@ -34,7 +34,7 @@ def test_a_pass_forced_by_the_opponent_is_not_self_made() -> None:
 
 def test_a_match_game_scores_a_point_for_one_side() -> None:
     """Both colours of one opening: each game gives 1, 0.5 or 0, deterministically."""
-    jobs = [strength.GameJob(4, 2, "race", 11, colour) for colour in (WHITE, BLACK)]
+    jobs = [strength.MatchJob(4, 2, "race", 11, colour) for colour in (WHITE, BLACK)]
     results = [strength.play(job) for job in jobs]
     assert results == [strength.play(job) for job in jobs]
     assert all(result.points in (0.0, 0.5, 1.0) for result in results)
@@ -57,7 +57,7 @@ def test_losses_are_listed_with_their_final_positions(capsys: pytest.CaptureFixt
 
 def test_a_timed_game_ends_with_a_result() -> None:
     """A game at a few milliseconds a move is played to its end."""
-    points = strength.play_timed(strength.GameJob(4, 0, "classic", 3, WHITE), 0.01)
+    points = strength.play_timed(strength.MatchJob(4, 0, "classic", 3, WHITE), 0.01)
     assert points in (0.0, 0.5, 1.0)
 
 

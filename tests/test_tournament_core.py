@@ -17,16 +17,17 @@ import pytest
 from hostile_helpers import REPO_ROOT
 
 from oska_gui.tournament import ratings
-from oska_gui.tournament.games import BotFile, Conditions, Player
+from oska_gui.tournament.games import BotFile, Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.result import GameResult, MoveTimes
-from oska_gui.tournament.schedule import Settings, schedule
+from oska_gui.tournament.schedule import TournamentPlan, schedule
 from oska_gui.tournament.store import Store, StoreError
 
-PLAYERS = [Player("a.py:oskaplayer", bot=BotFile("a.py", "oskaplayer", "A = 1\n")),
-           Player("b.py:oskaplayer", bot=BotFile("b.py", "oskaplayer", "B = 1\n")),
-           Player("AI depth 1 (strong)", ai="1")]
-SETTINGS = Settings(Conditions(n=4, depth=2, time_limit=1.0), games=6, opening_plies=3, seed=7)
+PLAYERS = [Entrant("a.py:oskaplayer", bot=BotFile("a.py", "oskaplayer", "A = 1\n")),
+           Entrant("b.py:oskaplayer", bot=BotFile("b.py", "oskaplayer", "B = 1\n")),
+           Entrant("AI depth 1 (strong)", ai="1")]
+SETTINGS = TournamentPlan(Conditions(n=4, depth=2, time_limit=1.0), games=6, opening_plies=3,
+                          seed=7)
 
 
 # -- schedule ---------------------------------------------------------------------------

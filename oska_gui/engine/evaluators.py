@@ -118,7 +118,7 @@ def classic_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluat
     the side to move wins iff it needs no more moves than the opponent, unless a piece
     is walled in for good behind its own home pieces. Before that the score weighs
     material, the race and who leads it, capture chances on both sides and blocked
-    pieces. All terms come from a few big-integer shifts on a ``BoardLayout`` grid.
+    pieces. All terms come from a few big-integer shifts on a ``GridLayout`` grid.
     """
     lay = board_layout(rules)
     w1, w2 = lay.width, lay.width + 1

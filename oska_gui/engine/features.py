@@ -27,7 +27,7 @@ differently from one move ahead) and a tuple of small integers, one per name in
 
 Swapping the colours of a position (and the side to move) or mirroring it left to right
 gives the same features: they are counted from the mover's point of view. All counts
-come from shifts on a ``grid.BoardLayout``.
+come from shifts on a ``grid.GridLayout``.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ at every leaf, and building the count tuples, clipping the margin and multiplyin
 forty-nine weights costs more than the counting. ``fused_evaluator`` computes the same
 score with no intermediate tuple, the weights folded into per-n lookup tables:
 
-- the chunk tables that redraw a side's pieces on the grid (``grid.BoardLayout``) also
+- the chunk tables that redraw a side's pieces on the grid (``grid.GridLayout``) also
   add up each piece's ``row_k`` and ``edge`` value, once for each side to move
   (``piece_chunks``): those twenty-six counts cost one field read;
 - the margin table holds, for every possible race margin, the bucket value plus the

@@ -1,7 +1,7 @@
 """Bitboards redrawn on a grid where every Oska move is one shift, for fast evaluation.
 
 The rules number cells in reading order, so a step is a different distance from every
-row. ``BoardLayout`` maps each cell to a grid bit such that every step, and every jump,
+row. ``GridLayout`` maps each cell to a grid bit such that every step, and every jump,
 is the same shift everywhere on the board; the evaluators then compute their terms for
 all pieces at once with a few big-integer shifts and masks.
 """
@@ -19,7 +19,7 @@ CHUNK_MASK = (1 << CHUNK_BITS) - 1
 Chunks = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
 
 
-class BoardLayout:
+class GridLayout:
     """Per-n tables to redraw a bitboard on a grid where every move is one shift.
 
     Cell (row r, doubled x X) goes to bit ``r * width + (X + r) // 2``. On that grid a
@@ -92,6 +92,6 @@ def _sum_table(single: list[int]) -> tuple[int, ...]:
 
 
 @cache
-def board_layout(rules: OskaRules) -> BoardLayout:
-    """Return the shared ``BoardLayout`` of ``rules``' board size (built once per n)."""
-    return BoardLayout(rules)
+def board_layout(rules: OskaRules) -> GridLayout:
+    """Return the shared ``GridLayout`` of ``rules``' board size (built once per n)."""
+    return GridLayout(rules)

@@ -135,7 +135,7 @@ def choice_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
 
 
 @dataclass(frozen=True)
-class GameJob:
+class MatchJob:
     """One game of a match: board size, depth, opponent, opening seed, our colour."""
 
     n: int
@@ -145,17 +145,17 @@ class GameJob:
     colour: int
 
 
-class GameResult(NamedTuple):
+class MatchGame(NamedTuple):
     """How one game of a match ended for us."""
 
-    job: GameJob
+    job: MatchJob
     points: float  # 1, 0.5 or 0
     self_blocked: bool  # lost by a pass forced by our own pieces
     final: Position  # the position the game ended in
     reason: str  # why it ended (``Outcome.reason``)
 
 
-def play(job: GameJob) -> GameResult:
+def play(job: MatchJob) -> MatchGame:
     """Play ``job``; return our points, whether a self-made pass lost it, and its end."""
     rules = oska_rules(job.n)
     ours = DepthPlayer(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth,
@@ -166,7 +166,7 @@ def play(job: GameJob) -> GameResult:
     winner, final = record.outcome.winner, record.positions()[-1]
     points = 0.5 if winner is None else float(winner == job.colour)
     self_blocked = points == 0.0 and self_blocked_pass(rules, record, job.colour)
-    return GameResult(job, points, self_blocked, final, record.outcome.reason)
+    return MatchGame(job, points, self_blocked, final, record.outcome.reason)
 
 
 def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
@@ -186,14 +186,14 @@ def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
     return False
 
 
-def game_jobs(plan: Plan) -> list[GameJob]:
+def game_jobs(plan: Plan) -> list[MatchJob]:
     """Return every game of the match plan: both colours of each seeded opening."""
-    return [GameJob(n, depth, opponent, 1000 * n + 7 * depth + i, colour)
+    return [MatchJob(n, depth, opponent, 1000 * n + 7 * depth + i, colour)
             for n in plan.sizes for depth in plan.depths for opponent in plan.opponents
             for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
 
 
-def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], list[GameResult]]:
+def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], list[MatchGame]]:
     """Return one row per board size and depth (our share of the points per opponent)
     and the games we lost."""
     points: dict[tuple[int, int, str], list[float]] = {}
@@ -212,7 +212,7 @@ def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], 
     return rows, lost
 
 
-def describe_loss(result: GameResult) -> str:
+def describe_loss(result: MatchGame) -> str:
     """Return a lost game in a few lines: the match, why it ended, its final position
     (as the row strings ``oska analyze`` reads, and as a picture)."""
     job = result.job
@@ -228,7 +228,7 @@ def describe_loss(result: GameResult) -> str:
 # -- equal time -------------------------------------------------------------------------
 
 
-def play_timed(job: GameJob, seconds: float) -> float:
+def play_timed(job: MatchJob, seconds: float) -> float:
     """Play ``job`` with ``seconds`` a move for both sides (a forced move at once);
     return our points."""
     rules = oska_rules(job.n)
@@ -245,7 +245,7 @@ def play_timed(job: GameJob, seconds: float) -> float:
 def timed_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
     """Yield one row per board size: our share of the points at equal time."""
     for n in plan.timed_sizes:
-        jobs = [GameJob(n, 0, "classic", 5000 + i, colour)
+        jobs = [MatchJob(n, 0, "classic", 5000 + i, colour)
                 for i in range(plan.timed_games // 2) for colour in (WHITE, BLACK)]
         points = list(pool.map(play_timed, jobs, [plan.move_seconds] * len(jobs)))
         yield [str(n), f"{plan.move_seconds:g} s", "classic",

@@ -19,9 +19,9 @@ from functools import partial
 from pathlib import Path
 
 from oska_gui.console.table import render_table
-from oska_gui.tournament.games import Conditions, GameTask, Player, read_bot
+from oska_gui.tournament.games import Conditions, Entrant, GameTask, read_bot
 from oska_gui.tournament.runner import Finished, cluster_games, load_distributed, local_games
-from oska_gui.tournament.schedule import Settings, schedule
+from oska_gui.tournament.schedule import TournamentPlan, schedule
 
 BOT = """\
 from oska_gui import oskaplayer as ours
@@ -34,13 +34,13 @@ OPENING_PLIES = 2
 TIME_LIMIT = 30.0
 
 
-def bench_players(folder: Path) -> list[Player]:
+def bench_players(folder: Path) -> list[Entrant]:
     """Write two bot files into ``folder``; return them as entrants."""
     players = []
     for name in ("bench_a.py", "bench_b.py"):
         (folder / name).write_text(BOT, encoding="utf-8")
         entrant, bot = read_bot(str(folder / name))
-        players.append(Player(entrant, bot=bot))
+        players.append(Entrant(entrant, bot=bot))
     return players
 
 
@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> None:
                         help="also measure on the Dask cluster at ADDRESS")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(Conditions(args.n, args.depth, TIME_LIMIT), args.games,
+        settings = TournamentPlan(Conditions(args.n, args.depth, TIME_LIMIT), args.games,
                             OPENING_PLIES, seed=1)
         tasks = schedule(bench_players(Path(folder)), settings)
         rows: list[list[object]] = []

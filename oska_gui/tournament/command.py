@@ -19,11 +19,11 @@ from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import render_table
 
 from .entrants import read_entrants
-from .games import Conditions, GameTask, Player
+from .games import Conditions, Entrant, GameTask
 from .report import games_folder, require_matplotlib, write_report
 from .result import GameResult
 from .runner import Finished, cluster_games, local_games
-from .schedule import Settings, schedule
+from .schedule import TournamentPlan, schedule
 from .standings import (
     CROSSTABLE_MAX,
     Standing,
@@ -47,7 +47,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     """
     players = read_entrants(args.bots, args.ai)
     report = _report_path(args.report)
-    settings = Settings(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
+    settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     _check_size(len(players), args.games)
     tasks = schedule(players, settings)
@@ -111,7 +111,7 @@ def _play(games: Iterator[Finished], count: int, store: Store,
             bar.advance()
 
 
-def _print_header(players: list[Player], settings: Settings, games: int) -> None:
+def _print_header(players: list[Entrant], settings: TournamentPlan, games: int) -> None:
     """Print what the tournament plays."""
     conditions = settings.conditions
     pairs = len(players) * (len(players) - 1) // 2

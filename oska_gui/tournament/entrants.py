@@ -6,10 +6,10 @@ import hashlib
 
 from oska_gui.console.options import CliError
 
-from .games import Player, read_ai, read_bot
+from .games import Entrant, read_ai, read_bot
 
 
-def read_entrants(bots: list[str], ais: list[str]) -> list[Player]:
+def read_entrants(bots: list[str], ais: list[str]) -> list[Entrant]:
     """Return the entrants given on the command line, bots first, in the order given.
 
     Args:
@@ -17,7 +17,7 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Player]:
         ais: this project's AI levels, as ``oska match --ai`` reads them.
 
     Returns:
-        One Player per entrant.
+        One Entrant per entrant.
 
     Raises:
         CliError: a spec cannot be read, two entrants have the same name, or there
@@ -26,8 +26,8 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Player]:
     players = []
     for text in bots:
         name, bot = read_bot(text)
-        players.append(Player(name, bot=bot))
-    players += [Player(read_ai(text), ai=text) for text in ais]
+        players.append(Entrant(name, bot=bot))
+    players += [Entrant(read_ai(text), ai=text) for text in ais]
     names = [player.name for player in players]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -38,7 +38,7 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Player]:
     return players
 
 
-def identity(player: Player) -> str:
+def identity(player: Entrant) -> str:
     """Return what decides how ``player`` plays: its name, and a bot's source hash.
 
     Game ids are made of it, so a bot file that changed between runs plays its games

@@ -38,7 +38,7 @@ from oska_gui.play.selfplay import random_opening
 
 from .result import GameResult, MoveTimes
 
-__all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Player", "final_board", "opening_moves",
+__all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
            "play", "read_ai", "read_bot", "save_record"]
 
 
@@ -55,7 +55,7 @@ class BotFile:
 
 
 @dataclass(frozen=True)
-class Player:
+class Entrant:
     """How an entrant plays: a bot file, or this project's AI given by its spec text."""
 
     name: str
@@ -78,8 +78,8 @@ class GameTask:
     """One game to play: its id, the two players, the opening moves and the conditions."""
 
     game_id: str
-    white: Player
-    black: Player
+    white: Entrant
+    black: Entrant
     opening: tuple[str, ...]
     conditions: Conditions
 
@@ -163,7 +163,7 @@ def _line_of(rules: OskaRules, moves: tuple[str, ...]) -> list[Position]:
     return line
 
 
-def _mover(player: Player, conditions: Conditions, folder: Path) -> GamePlayer:
+def _mover(player: Entrant, conditions: Conditions, folder: Path) -> GamePlayer:
     """Return the player of entrant ``player``; a bot's file is written into ``folder`` first.
 
     Records and forfeits name the entrant, not the temporary file.

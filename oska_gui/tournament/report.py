@@ -19,7 +19,7 @@ from oska_gui.console.options import CliError
 
 from .games import final_board, save_record
 from .result import GameResult
-from .schedule import Settings
+from .schedule import TournamentPlan
 from .standings import Standing, crosstable, standings_rows
 
 RESULTS = {None: "draw", 0: "1-0", 1: "0-1"}
@@ -49,7 +49,7 @@ def games_folder(report: Path) -> Path:
 
 
 def write_report(report: Path, lines: Sequence[Standing], results: Sequence[GameResult],
-                 records: Iterable[tuple[str, str]], settings: Settings) -> int:
+                 records: Iterable[tuple[str, str]], settings: TournamentPlan) -> int:
     """Write the HTML report and every game's record beside it.
 
     Args:
@@ -84,7 +84,7 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
 
 
 def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict[str, str],
-          settings: Settings, folder: str) -> str:
+          settings: TournamentPlan, folder: str) -> str:
     """Return the report's HTML text."""
     conditions = settings.conditions
     summary = (f"n = {conditions.n}, {len(lines)} entrants, {settings.games} games a pair, "

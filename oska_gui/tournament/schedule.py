@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .entrants import identity
-from .games import Conditions, GameTask, Player, opening_moves
+from .games import Conditions, Entrant, GameTask, opening_moves
 
 
 @dataclass(frozen=True)
-class Settings:
+class TournamentPlan:
     """What a tournament plays: the conditions, games per pair and the openings."""
 
     conditions: Conditions
@@ -32,7 +32,7 @@ class Settings:
     seed: int
 
 
-def schedule(players: list[Player], settings: Settings) -> list[GameTask]:
+def schedule(players: list[Entrant], settings: TournamentPlan) -> list[GameTask]:
     """Return every game of the tournament, round by round.
 
     Args:
@@ -55,8 +55,8 @@ def schedule(players: list[Player], settings: Settings) -> list[GameTask]:
     return tasks
 
 
-def game_id(white: Player, black: Player, game: int, opening: tuple[str, ...],
-            settings: Settings) -> str:
+def game_id(white: Entrant, black: Entrant, game: int, opening: tuple[str, ...],
+            settings: TournamentPlan) -> str:
     """Return the id of a game: a hash of everything that decides how it is played.
 
     Args:
