@@ -13,9 +13,9 @@ from pathlib import Path
 import pygame
 
 from oska_gui.desktop.loop import DesktopRunner
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.settings import MemoryStorage
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}

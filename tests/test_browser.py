@@ -23,11 +23,11 @@ import pytest
 
 from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui import theme
 from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.layout import board_layout
-from oska_gui.ui.settings import Mode, Settings
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.web.build import build

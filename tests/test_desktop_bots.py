@@ -29,9 +29,9 @@ from oska_gui.desktop.bots import ExternalBot
 from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.play.levels import LevelKey
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.settings import MemoryStorage
 from oska_gui.ui.start_scene import StartScene
 
 pytestmark = pytest.mark.usefixtures("display")

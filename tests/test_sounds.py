@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from oska_gui.desktop.speaker import MixerSpeaker
+from oska_gui.session.settings import MemoryStorage, Mode
 from oska_gui.ui import sounds
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
-from oska_gui.ui.settings import MemoryStorage, Mode
 from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
 from oska_gui.web.speaker import WebAudioSpeaker
 

@@ -13,7 +13,7 @@ from oska_gui.games.oska import oska_rules
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import HINT_SECONDS, LEVELS_BY_KEY, PERFECT_POSITIONS, Level
 from oska_gui.play.search_player import SearchPlayer
-from oska_gui.ui.hints import HintPlayer
+from oska_gui.session.hints import HintPlayer
 
 FRAME_GAP = 0.012  # what a frame spends drawing between two thinking slices
 SLICE = 0.010

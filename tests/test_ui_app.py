@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from ui_fakes import RecordingCanvas
 
+from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui import game_view
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
 from oska_gui.ui.game_scene import GameScene
 from oska_gui.ui.intents import Action, Choose
 from oska_gui.ui.panel_text import move_rows
-from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import StartScene, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

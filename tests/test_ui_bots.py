@@ -17,10 +17,10 @@ from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.play.bot_player import BoardBotPlayer, bot_label
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LevelKey
+from oska_gui.session.match import Match
+from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.match import Match
-from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.start_scene import BOT_OSKA_ONLY, StartScene, offer_bots, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent

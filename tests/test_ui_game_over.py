@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.game_scene import GameScene
 from oska_gui.ui.game_view import banner_rect
-from oska_gui.ui.settings import MemoryStorage
 
 QUICK = {"mode": "cvc", "levels": ["beginner", "beginner"], "animation": "off",
          "pace": "instant"}

@@ -7,7 +7,7 @@ import random
 from oska_gui.engine.search import analyse
 from oska_gui.play.game import make_game
 from oska_gui.play.selfplay import random_opening
-from oska_gui.ui.hints import VERIFY_PLIES, HintPlayer, RootChoices, hangs_piece
+from oska_gui.session.hints import VERIFY_PLIES, HintPlayer, RootChoices, hangs_piece
 
 
 def finish(player: HintPlayer, position) -> object:  # noqa: ANN001

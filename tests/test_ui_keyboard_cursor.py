@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
 from oska_gui.ui.layout import board_layout
-from oska_gui.ui.settings import MemoryStorage
 
 
 def centres(kind: str, n: int) -> list[tuple[float, float]]:

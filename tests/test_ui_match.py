@@ -12,8 +12,8 @@ from oska_gui.play.bot_player import BoardBotPlayer
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import levels_for
 from oska_gui.play.search_player import SearchPlayer, make_player
-from oska_gui.ui.match import Announced, Match, Played
-from oska_gui.ui.settings import Mode, Settings
+from oska_gui.session.match import Announced, Match, Played
+from oska_gui.session.settings import Mode, Settings
 
 GAME4 = make_game("oska", 4)
 FAST = dict(levels=("beginner", "beginner"), animation="off", pace="instant")

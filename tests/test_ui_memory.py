@@ -16,11 +16,11 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.play.game import make_game
 from oska_gui.play.search_player import make_player
+from oska_gui.session.hints import HintPlayer
+from oska_gui.session.memory import BATCH, GcPacer, Reclaimer
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
-from oska_gui.ui.hints import HintPlayer
-from oska_gui.ui.memory import BATCH, GcPacer, Reclaimer
-from oska_gui.ui.settings import MemoryStorage
 
 
 class Entry:

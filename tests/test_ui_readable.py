@@ -15,6 +15,7 @@ import pytest
 from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
 
 from oska_gui.engine.registry import GameKind
+from oska_gui.session.settings import MemoryStorage, Mode
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
 from oska_gui.ui.board_view import NAME_MIN_PITCH, draw_board
@@ -26,7 +27,6 @@ from oska_gui.ui.help import draw_help
 from oska_gui.ui.layout import board_area, board_layout, margin
 from oska_gui.ui.looks import look_of
 from oska_gui.ui.rect import Rect
-from oska_gui.ui.settings import MemoryStorage, Mode
 from oska_gui.ui.start_scene import Option, choose
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET, type_scale
 

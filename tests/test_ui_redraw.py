@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ui_fakes import RecordingCanvas
 
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerMove
-from oska_gui.ui.settings import MemoryStorage
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "normal", "pace": "instant"}
 

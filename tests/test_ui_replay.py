@@ -11,10 +11,10 @@ from oska_gui.core.types import WHITE, Outcome, Termination
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.play.history import History
+from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.app import REPLAY_TOAST, App
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.panel_text import move_rows
-from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["easy", "easy"]}
 

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from oska_gui.play.game import make_game
-from oska_gui.ui.match import Match
+from oska_gui.session.match import Match
+from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.saved_game import GameKeeper, SavedGameError, from_dict, of_match
-from oska_gui.ui.settings import MemoryStorage, Mode, Settings
 
 FAST = dict(levels=("beginner", "beginner"), animation="off", pace="instant")
 

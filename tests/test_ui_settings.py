@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from oska_gui.desktop.storage import JsonFileStorage, default_path
 from oska_gui.play.levels import LevelKey
-from oska_gui.ui.settings import (
+from oska_gui.session.settings import (
     EVALUATOR_KEYS,
     Animation,
     MemoryStorage,

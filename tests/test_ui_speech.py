@@ -8,9 +8,9 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.core.types import BLACK, WHITE, Move
 from oska_gui.play.game import make_game
+from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.settings import MemoryStorage
 from oska_gui.ui.speech import Announcer, describe, move_sentence, pieces_sentence
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}

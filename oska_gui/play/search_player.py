@@ -26,7 +26,7 @@ SOLVE_SHARE = 0.5
 
 
 class TableSink(Protocol):
-    """Where a finished search's tables go to be freed bit by bit (``ui.memory.Reclaimer``)."""
+    """Where a finished search's tables go to be freed bit by bit (``session.memory.Reclaimer``)."""
 
     def take(self, *tables: dict) -> None:
         """Take over ``tables``, which nobody reads or writes any more."""

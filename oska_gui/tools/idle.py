@@ -52,9 +52,9 @@ def quiet_runners(size: tuple[int, int]) -> list[tuple[str, DesktopRunner]]:
         The start screen, a game at the human's move, a finished game.
     """
     from oska_gui.desktop.loop import DesktopRunner
+    from oska_gui.session.settings import MemoryStorage
     from oska_gui.ui.app import App
     from oska_gui.ui.events import KeyPress
-    from oska_gui.ui.settings import MemoryStorage
 
     start = DesktopRunner(App(MemoryStorage(QUICK)), size)
     your_move = DesktopRunner(App(MemoryStorage(QUICK)), size)

@@ -38,6 +38,9 @@ from oska_gui.play.history import History
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
+from oska_gui.session.match import Match, PlayerFactory, default_players
+from oska_gui.session.memory import GcPacer
+from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
 from .canvas import Canvas
 from .confirm import QUIT_KEYS, STAY_KEYS, confirm_layout, draw_confirm
@@ -45,10 +48,7 @@ from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .help import draw_help
 from .intents import Action, Choose, Intent
-from .match import Match, PlayerFactory, default_players
-from .memory import GcPacer
 from .saved_game import GameKeeper, SavedGame
-from .settings import Mode, Settings, Storage, load_settings, save_settings
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 

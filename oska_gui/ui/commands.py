@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from oska_gui.session.match import Match
+from oska_gui.session.settings import Mode
+
 from .intents import Action
-from .match import Match
-from .settings import Mode
 
 
 class Command(StrEnum):

@@ -18,6 +18,8 @@ from dataclasses import replace
 from typing import Any
 
 from oska_gui.play.game import GameAdapter, Position
+from oska_gui.session.match import Announced, Match, Played
+from oska_gui.session.settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 
 from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
@@ -39,8 +41,6 @@ from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
 from .layout import PanelLayout, board_aspect, board_layout, panel_layout
-from .match import Announced, Match, Played
-from .settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import keyed
 

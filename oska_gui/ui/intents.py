@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .settings import Settings
+from oska_gui.session.settings import Settings
 
 
 class Action(StrEnum):

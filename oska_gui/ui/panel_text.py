@@ -8,9 +8,8 @@ them without a canvas.
 from __future__ import annotations
 
 from oska_gui.core.types import SIDE_NAMES, Outcome
-
-from .match import Match
-from .settings import Mode, Settings
+from oska_gui.session.match import Match
+from oska_gui.session.settings import Mode, Settings
 
 MoveRow = tuple[int, list[tuple[str, str]]]
 

@@ -16,9 +16,8 @@ from typing import Any
 from oska_gui.core.types import Position
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LevelKey
-
-from .match import Match
-from .settings import Settings, Storage
+from oska_gui.session.match import Match
+from oska_gui.session.settings import Settings, Storage
 
 VERSION = 1
 

@@ -20,6 +20,7 @@ from typing import Any
 from oska_gui.engine.registry import GAMES, game_info
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LEVELS_BY_KEY, LevelKey, levels_for
+from oska_gui.session.settings import Animation, Mode, Settings, with_side
 
 from . import theme
 from .board_view import piece
@@ -28,7 +29,6 @@ from .events import Event, KeyPress, PointerDown, PointerMove
 from .intents import Action, Choose, Intent
 from .menu_layout import MenuLayout, MenuRow, menu_layout
 from .rect import Rect
-from .settings import Animation, Mode, Settings, with_side
 from .typescale import LINE, TypeScale, estimated_width, type_scale
 from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 
