@@ -43,8 +43,8 @@ def record_of(line: list, n: int = 4, outcome: Outcome | None = None,
     """Return the record of ``line``, its result as the rules say (or ``outcome``)."""
     outcome = outcome or oska_rules(n).outcome(line[-1])
     assert outcome is not None, "a game cut short needs its outcome"
-    return records.from_positions(line, n, "AI depth 3 (strong)", "their_bot.py", outcome,
-                                  **extra)
+    return records.from_positions(line, oska_rules(n), "AI depth 3 (strong)", "their_bot.py",
+                                  outcome, **extra)
 
 
 def replay_app(record: records.Record, storage: MemoryStorage | None = None) -> App:

@@ -185,7 +185,7 @@ class Runner:
         self.forfeit = None
 
     def record(self) -> Record:
-        """Return the finished game as a Record (an Oska game: records are Oska's).
+        """Return the finished game as a Record.
 
         Raises:
             ValueError: the game is not over yet.
@@ -194,7 +194,7 @@ class Runner:
         if outcome is None:
             raise ValueError("the game is not over: there is no record yet")
         forfeit = None if self.forfeit is None else self.forfeit.reason
-        return from_positions(self.positions, self.rules.n, self.players[0].name,
+        return from_positions(self.positions, self.rules, self.players[0].name,
                               self.players[1].name, outcome, opening_plies=self.opening_plies,
                               forfeit=forfeit, seconds=tuple(self.seconds))
 
@@ -204,7 +204,7 @@ def play(rules: Rules, players: Sequence[Player], opening: Sequence[Position] = 
     """Play a whole game and return its record.
 
     Args:
-        rules: the game's rules (Oska's: records are Oska's).
+        rules: the game's rules.
         players: the White and the Black player.
         opening: the positions so far, from the first; empty for the rules' start.
         on_ply: called after each ply (opening plies included, with Turn None) with

@@ -31,7 +31,6 @@ from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
-from oska_gui.engine.registry import GameKind
 from oska_gui.play.records import Record
 
 from .canvas import Canvas
@@ -253,7 +252,7 @@ class App:
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
         """
-        game = make_game(GameKind.OSKA, record.n)  # records are of Oska games
+        game = make_game(record.game, record.n)
         settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
         scene = self._show(Match(game, settings, self._player, replay=record,
                                  reclaimer=self.pacer.reclaimer,
