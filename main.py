@@ -72,7 +72,7 @@ async def main(options: argparse.Namespace) -> None:
 
     pygame.display.init()  # not pygame.init(): the mixer opens with the first sound, if ever
     pygame.font.init()
-    keeper = GameKeeper(JsonFileStorage(game_path()),
+    keeper = GameKeeper(JsonFileStorage(game_path(), "saved game"),
                         lambda message: print(f"Oska: {message}", file=sys.stderr))
     app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker(), keeper=keeper)
     try:

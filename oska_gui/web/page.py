@@ -295,7 +295,8 @@ def start() -> BrowserFrontEnd:
     width, height, _ = window_size()
     touch = bool(window.matchMedia(COARSE_POINTER).matches)
     store = local_storage()
-    keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY), warn)
+    keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY, what="saved game"),
+                        warn)
     speaker = open_speaker()
     app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
               keeper=keeper, touch=touch)
