@@ -63,6 +63,7 @@ async def main(options: argparse.Namespace) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from oska_gui.cli.table import plain
     from oska_gui.desktop.loop import DesktopRunner
     from oska_gui.desktop.options import bots_of
     from oska_gui.desktop.speaker import MixerSpeaker
@@ -93,7 +94,7 @@ async def main(options: argparse.Namespace) -> None:
         app.close()
         pygame.quit()
     if options.frames is not None:
-        print(app.status_text)
+        print(plain(app.status_text))  # a replayed record's reason is the file's text
 
 
 if __name__ == "__main__":

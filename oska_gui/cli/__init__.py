@@ -21,6 +21,7 @@ from contextlib import contextmanager
 
 from . import analyze, check, match, selfplay, solve, tournament
 from .common import CliError
+from .table import plain
 
 SUBCOMMANDS = (selfplay, match, check, analyze, solve, tournament)
 EXIT_USAGE = 2
@@ -87,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         with sigterm_unwinds():
             return args.run(args)
     except CliError as error:
-        print(f"oska {args.command}: error: {error}", file=sys.stderr)
+        print(plain(f"oska {args.command}: error: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"\noska {args.command}: interrupted", file=sys.stderr)

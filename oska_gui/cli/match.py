@@ -37,7 +37,7 @@ from .common import (
 )
 from .players import AI_SPEC_HELP, AiMover, BotMover, Mover, parse_ai_spec
 from .progress import ProgressBar
-from .table import clip, render_table
+from .table import clip, plain, render_table
 
 LABELS = ("A", "B")
 REASON_WIDTH = 72
@@ -141,7 +141,7 @@ def make_movers(args: argparse.Namespace) -> list[Mover]:
 def play_match(rules: OskaRules, movers: list[Mover],
                args: argparse.Namespace) -> list[tuple[Record, bool]]:
     """Play every game; return (record, whether player A had White) pairs."""
-    print(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}")
+    print(plain(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}"))
     print(f"{args.games} games, {args.opening_plies} random opening plies (seed {args.seed}), "
           f"{args.time_limit:g} s per bot move, bot depth {args.bot_depth}\n")
     openings = make_openings(rules, args.opening_plies, args.seed)
@@ -211,7 +211,8 @@ def print_report(records: list[tuple[Record, bool]], tallies: list[Tally]) -> No
     if examples:
         print("\nFirst forfeit of each kind:")
         for example in examples:
-            print(textwrap.fill(example, 100, initial_indent="  ", subsequent_indent="    "))
+            print(textwrap.fill(plain(example), 100, initial_indent="  ",
+                                subsequent_indent="    "))
 
 
 def seconds_text(seconds: float | None) -> str:

@@ -24,6 +24,7 @@ from .common import (
     writable_file,
 )
 from .players import AI_SPEC_HELP, AiMover, parse_ai_spec
+from .table import plain
 
 EXAMPLES = """\
 examples:
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     white, black = (AiMover(parse_ai_spec(spec or str(args.depth), args.evaluator), args.n)
                     for spec in (args.white, args.black))
     movers = (white, black)
-    print(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}")
+    print(plain(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}"))
     opening = random_opening(rules, args.opening_plies, random.Random(args.seed))
     print_position(rules, "start", rules.start(), args.brief)
     record = play(rules, movers, opening,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..cli.common import CliError, writable_file
 from ..cli.progress import ProgressBar
-from ..cli.table import render_table
+from ..cli.table import plain, render_table
 from .entrants import read_entrants
 from .games import Conditions, GameTask, Player
 from .report import games_folder, require_matplotlib, write_report
@@ -136,5 +136,5 @@ def _print_tables(lines: list[Standing], results: list[GameResult]) -> None:
     if examples:
         print("\nFirst forfeit of each kind:")
         for name, reason, game in examples:
-            text = f"{name} {reason}: game {game.game_id}: {game.reason}"
+            text = plain(f"{name} {reason}: game {game.game_id}: {game.reason}")
             print(textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    "))
