@@ -96,10 +96,12 @@ def cell_label(row: int, column: int) -> str:
 
 
 def quoted(text: str) -> str:
-    """Return ``text`` quoted for an error message: control characters escaped and at
-    most ``SHOWN`` characters of it, '...' marking a cut."""
+    """Return ``text`` quoted for an error message: control characters escaped, at most
+    ``SHOWN`` characters of the quoted form, '...' marking a cut."""
     shown = repr(text[:SHOWN])
-    return shown + "..." if len(text) > SHOWN else shown
+    if len(text) <= SHOWN and len(shown) <= SHOWN + 2:  # two quotes
+        return shown
+    return shown[:SHOWN + 1] + "..."
 
 
 def notation(move: Move, cell_name: Callable[[int], str]) -> str:
