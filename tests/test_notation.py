@@ -7,11 +7,10 @@ every legal move written by the rules reads back as itself, on every supported s
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from random_games import random_game
 from ui_fakes import must_pass_position
 
 from oska_gui.core.moves import cell_label, letters_row, row_letters
@@ -23,15 +22,6 @@ from oska_gui.games.pawns import pawn_rules
 BOARDS = [(kind, n) for kind in GameKind for n in game_info(kind).sizes]
 BIG = 12  # boards from this size on get fewer random games: each takes longer
 CHECKED_POSITIONS = 16  # positions of a game whose every legal move is checked
-
-
-def random_game(rules: Rules, seed: int) -> list:
-    """Return the positions of a seeded random game played to its end."""
-    rng = random.Random(seed)
-    line = [rules.start()]
-    while rules.outcome(line[-1]) is None:
-        line.append(rng.choice(rules.children(line[-1])))
-    return line
 
 
 def check_every_move(rules: Rules, seed: int) -> set[int]:

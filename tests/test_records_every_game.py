@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from random_games import random_game
 
 from oska_gui.core.types import BLACK, WHITE, Outcome, Rules, Termination
 from oska_gui.desktop.options import record_argument
@@ -26,15 +26,6 @@ from oska_gui.play.records import Record, RecordError, from_json, from_positions
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BOARDS = [(kind, n) for kind in GameKind for n in game_info(kind).sizes]
-
-
-def random_game(rules: Rules, seed: int) -> list:
-    """Return the positions of a seeded random game played to its end."""
-    rng = random.Random(seed)
-    line = [rules.start()]
-    while rules.outcome(line[-1]) is None:
-        line.append(rng.choice(rules.children(line[-1])))
-    return line
 
 
 @pytest.mark.parametrize(("kind", "n"), BOARDS, ids=[f"{k.value}-{n}" for k, n in BOARDS])
