@@ -63,16 +63,17 @@ async def main(options: argparse.Namespace) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from oska_gui.console.table import plain
     from oska_gui.desktop.loop import DesktopRunner
     from oska_gui.desktop.options import bots_of
     from oska_gui.desktop.speaker import MixerSpeaker
     from oska_gui.desktop.storage import JsonFileStorage, game_path
+    from oska_gui.session.saved_game import GameKeeper
     from oska_gui.ui.app import App
-    from oska_gui.ui.saved_game import GameKeeper
 
     pygame.display.init()  # not pygame.init(): the mixer opens with the first sound, if ever
     pygame.font.init()
-    keeper = GameKeeper(JsonFileStorage(game_path()),
+    keeper = GameKeeper(JsonFileStorage(game_path(), "saved game"),
                         lambda message: print(f"Oska: {message}", file=sys.stderr))
     app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker(), keeper=keeper)
     try:
@@ -93,7 +94,7 @@ async def main(options: argparse.Namespace) -> None:
         app.close()
         pygame.quit()
     if options.frames is not None:
-        print(app.status_text)
+        print(plain(app.status_text))  # a replayed record's reason is the file's text
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ def test_a_saved_game_loads_back_the_same(tmp_path: Path, n: int, seed: int,
     line = random_game(n, seed)
     outcome = rules.outcome(line[-1])
     seconds = tuple([None] * opening + [0.25] * (len(line) - 1 - opening))
-    record = from_positions(line, n, "Ann", "Bob", outcome,
+    record = from_positions(line, rules, "Ann", "Bob", outcome,
                             opening_plies=opening, seconds=seconds)
     path = tmp_path / f"{seed}.json"
     save(record, path)
@@ -55,7 +55,7 @@ def test_a_forfeit_and_a_custom_start_round_trip(tmp_path: Path) -> None:
     line = random_game(5, 7, stop_early=True)[2:]
     forfeit = Outcome(1 - line[-1].turn, "Black forfeits: timeout (no answer within 1 s)",
                       Termination.FORFEIT)
-    record = from_positions(line, 5, "bot.py:oskaplayer", "AI", forfeit,
+    record = from_positions(line, rules, "bot.py:oskaplayer", "AI", forfeit,
                             forfeit="timeout", seconds=(0.1,) * len(line))
     assert record.start == tuple(rules.to_rows(line[0]))
     save(record, tmp_path / "f.json")
@@ -71,13 +71,13 @@ def finished_game_json() -> dict:
     rules = oska_rules(4)
     line = random_game(4, 11)
     outcome = rules.outcome(line[-1])
-    record = from_positions(line, 4, "W", "B", outcome)
+    record = from_positions(line, rules, "W", "B", outcome)
     return record.to_json()
 
 
 @pytest.mark.parametrize(("spoil", "words"), [
     (lambda d: d.update(format="chess"), "not an Oska game record"),
-    (lambda d: d.update(version=3), "unsupported record version 3"),
+    (lambda d: d.update(version=4), "unsupported record version 4"),
     (lambda d: d.update(version=True), "unsupported record version True"),
     (lambda d: d.update(version=2.0), "unsupported record version 2.0"),
     (lambda d: d["moves"].__setitem__(0, "a1xe4"), "move 1 ('a1xe4')"),
@@ -140,7 +140,7 @@ def test_a_version_1_record_loads_with_its_termination_worked_out(tmp_path: Path
     path.write_text(json.dumps(OLD_RECORD))
     record = load(path)
     assert record.outcome == Outcome(BLACK, "all white pieces captured", Termination.CAPTURED)
-    assert record.to_json()["version"] == 2 and from_json(record.to_json()) == record
+    assert record.to_json()["version"] == 3 and from_json(record.to_json()) == record
 
 
 def test_a_version_1_forfeit_loads_as_a_forfeit() -> None:

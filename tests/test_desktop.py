@@ -370,7 +370,7 @@ def test_replay_screenshot_steps_with_the_arrow_keys() -> None:
     while rules.outcome(line[-1]) is None:
         line.append(rng.choice(rules.children(line[-1])))
     outcome = rules.outcome(line[-1])
-    record = records.from_positions(line, 6, "AI depth 2 (strong)", "mine.py", outcome)
+    record = records.from_positions(line, rules, "AI depth 2 (strong)", "mine.py", outcome)
     runner = runner_for(QUICK)
     runner.app.replay(record)
     runner.step(0.02)

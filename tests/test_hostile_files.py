@@ -42,7 +42,7 @@ def finished_game(seed: int = 3) -> dict:
     rng, line = random.Random(seed), [rules.start()]
     while (outcome := rules.outcome(line[-1])) is None:
         line.append(rng.choice(rules.children(line[-1])))
-    record = from_positions(line, 4, "one", "two", outcome,
+    record = from_positions(line, rules, "one", "two", outcome,
                             opening_plies=2, seconds=(None, None, *[0.01] * (len(line) - 3)))
     return record.to_json()
 

@@ -80,7 +80,7 @@ def finished_game(n: int) -> records.Record:
     while rules.outcome(line[-1]) is None:
         line.append(rng.choice(rules.children(line[-1])))
     outcome = rules.outcome(line[-1])
-    return records.from_positions(line, n, "a", "b", outcome)
+    return records.from_positions(line, rules, "a", "b", outcome)
 
 
 def bad_record(tmp_path: Path, kind: str) -> Path:

@@ -15,7 +15,7 @@ def passing_record(rows: list[str]) -> Record:
     rules = oska_rules(4)
     pos = rules.from_rows(rows, WHITE)
     assert rules.children(pos) == [Position(pos.white, pos.black, BLACK)]
-    return from_positions([pos, rules.children(pos)[0]], 4, "W", "B",
+    return from_positions([pos, rules.children(pos)[0]], rules, "W", "B",
                           Outcome(BLACK, "test", Termination.FORFEIT), forfeit="test")
 
 

@@ -7,11 +7,11 @@ import random
 import pytest
 from ui_fakes import RecordingCanvas
 
+from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.confirm import QUESTION, confirm_layout
 from oska_gui.ui.events import KeyPress, PointerDown, Quit
-from oska_gui.ui.saved_game import GameKeeper
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
 

@@ -9,6 +9,7 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.core.types import WHITE, Outcome, Termination
 from oska_gui.games.oska import oska_rules
+from oska_gui.games.pawns import pawn_rules
 from oska_gui.play import records
 from oska_gui.play.history import History
 from oska_gui.session.settings import MemoryStorage, Mode, Settings
@@ -43,8 +44,8 @@ def record_of(line: list, n: int = 4, outcome: Outcome | None = None,
     """Return the record of ``line``, its result as the rules say (or ``outcome``)."""
     outcome = outcome or oska_rules(n).outcome(line[-1])
     assert outcome is not None, "a game cut short needs its outcome"
-    return records.from_positions(line, n, "AI depth 3 (strong)", "their_bot.py", outcome,
-                                  **extra)
+    return records.from_positions(line, oska_rules(n), "AI depth 3 (strong)", "their_bot.py",
+                                  outcome, **extra)
 
 
 def replay_app(record: records.Record, storage: MemoryStorage | None = None) -> App:
@@ -157,3 +158,14 @@ def test_history_push_keeps_the_future_only_for_the_recorded_move() -> None:
     history.push("x")
     assert history.positions == ["s", "a", "x"] and history.cursor == 2
 
+
+
+def test_a_hexapawn_record_replays_as_hexapawn() -> None:
+    rules = pawn_rules(4)
+    rng, line = random.Random(2), [rules.start()]
+    while (outcome := rules.outcome(line[-1])) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    app = replay_app(records.from_positions(line, rules, "Ann", "Bob", outcome))
+    match = app.game.match
+    assert match.game.kind == "hexapawn" and match.game.n == 4
+    assert match.history.cursor == 0 and match.history.positions == line

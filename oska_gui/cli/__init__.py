@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from oska_gui.console.options import CliError
+from oska_gui.console.table import plain
 
 from . import analyze, check, match, selfplay, solve, tournament
 
@@ -88,7 +89,7 @@ def main(argv: list[str] | None = None) -> int:
         with sigterm_unwinds():
             return args.run(args)
     except CliError as error:
-        print(f"oska {args.command}: error: {error}", file=sys.stderr)
+        print(plain(f"oska {args.command}: error: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"\noska {args.command}: interrupted", file=sys.stderr)

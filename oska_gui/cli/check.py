@@ -29,7 +29,7 @@ from oska_gui.console.options import (
     side_by_side,
 )
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.table import render_table
+from oska_gui.console.table import plain, render_table
 from oska_gui.games.oska import check_n, oska_rules
 from oska_gui.spec.boards import read_board
 
@@ -199,7 +199,7 @@ def parse_sizes(text: str) -> list[int]:
 def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) -> int:
     """Run every check the file allows and print the report; return the exit code."""
     names = functions_to_check(process, args)
-    print(f"Checking {', '.join(names)} in {process.path} against this project's rules")
+    print(plain(f"Checking {', '.join(names)} in {process.path} against this project's rules"))
     rng = random.Random(args.seed)
     # Tricky boards first: they are the simplest to read when one disagrees.
     cases = {n: unique(tricky_cases(oska_rules(n))
@@ -383,7 +383,7 @@ def finding_text(finding: Finding, depth: int) -> str:
     detail = finding.detail.strip().splitlines()
     if len(detail) > DETAIL_LINES:
         detail = detail[:2] + ["..."] + detail[-(DETAIL_LINES - 3):]
-    lines += detail
+    lines += [plain(line) for line in detail]
     rules = oska_rules(case.n)
     blocks = [("given", rules.picture(case.position(rules)))]
     named = [("ours only", finding.missing), ("yours only", finding.extra),

@@ -30,7 +30,7 @@ from oska_gui.console.options import (
     writable_folder,
 )
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.table import clip, render_table, seconds_text
+from oska_gui.console.table import clip, plain, render_table, seconds_text
 from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
@@ -150,7 +150,7 @@ def make_movers(args: argparse.Namespace) -> list[Player]:
 def play_match(rules: OskaRules, movers: list[Player],
                args: argparse.Namespace) -> list[tuple[Record, bool]]:
     """Play every game; return (record, whether player A had White) pairs."""
-    print(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}")
+    print(plain(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}"))
     print(f"{args.games} games, {args.opening_plies} random opening plies (seed {args.seed}), "
           f"{args.time_limit:g} s per bot move, bot depth {args.bot_depth}\n")
     openings = make_openings(rules, args.opening_plies, args.seed)
@@ -220,7 +220,8 @@ def print_report(records: list[tuple[Record, bool]], tallies: list[Tally]) -> No
     if examples:
         print("\nFirst forfeit of each kind:")
         for example in examples:
-            print(textwrap.fill(example, 100, initial_indent="  ", subsequent_indent="    "))
+            print(textwrap.fill(plain(example), 100, initial_indent="  ",
+                                subsequent_indent="    "))
 
 
 def mean(values: list[float]) -> float | None:

@@ -17,6 +17,7 @@ from oska_gui.console.options import (
     reason,
     writable_file,
 )
+from oska_gui.console.table import plain
 from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     white, black = (ai_player(game, ai_option(spec or str(args.depth), args.evaluator))
                     for spec in (args.white, args.black))
     movers = (white, black)
-    print(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}")
+    print(plain(f"Oska n = {args.n}: White = {movers[0].name}, Black = {movers[1].name}"))
     opening = random_opening(rules, args.opening_plies, random.Random(args.seed))
     print_position(rules, "start", rules.start(), args.brief)
     record = play(rules, movers, opening,

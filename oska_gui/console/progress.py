@@ -11,6 +11,8 @@ import time
 from types import TracebackType
 from typing import TextIO
 
+from .table import plain
+
 REDRAW_SECONDS = 0.1
 LINE_WIDTH = 79
 
@@ -62,7 +64,7 @@ class ProgressBar:
         if self.unit is not None and self.done and elapsed > 0:
             rate = self.done / elapsed
             text += f"  {rate:.2f} {self.unit}/s  {clock((self.total - self.done) / rate)} left"
-        return (f"{text}  {note}" if note else text)[:LINE_WIDTH]
+        return (f"{text}  {plain(note)}" if note else text)[:LINE_WIDTH]
 
     def _draw(self, note: str) -> None:
         """Write the bar over the previous one."""

@@ -1,4 +1,6 @@
-"""Plain-text tables for the console: a header, a rule and aligned columns."""
+"""Plain-text tables for the console (a header, a rule and aligned columns), and text
+made safe to print: names and reasons that come from files or bots may hold control
+characters, which must not reach the terminal."""
 
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ def render_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
     Returns:
         The table as lines joined by newlines (no trailing newline).
     """
-    cells = [[_text(value) for value in row] for row in rows]
+    headers = [plain(header) for header in headers]
+    cells = [[plain(_text(value)) for value in row] for row in rows]
     numeric = [all(NUMBER.fullmatch(row[i]) for row in cells) and bool(cells)
                for i in range(len(headers))]
     widths = [max([len(h)] + [len(row[i]) for row in cells]) for i, h in enumerate(headers)]
@@ -51,6 +54,23 @@ def seconds_text(seconds: float | None) -> str:
         e.g. '0.0012', or '-' for None.
     """
     return "-" if seconds is None else f"{seconds:.4f}"
+
+
+def plain(text: str) -> str:
+    """Return ``text`` safe to print on a terminal.
+
+    Args:
+        text: any text, perhaps from a file or a bot.
+
+    Returns:
+        The text with every character that is not printable (control characters such
+        as ESC, line breaks, bidirectional overrides) written as its Python escape
+        ('\\x1b', '\\n', '\\u202e'), so it shows as one harmless line.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 def clip(text: str, width: int) -> str:

@@ -1,16 +1,22 @@
 """Moves as people see them, shared by the Oska and the Hexapawn rules.
 
 Both rules modules keep a position as (white bitboard, black bitboard, side to move) and
-name a cell by its row letter from the top and its column from 1 ('b2'), so reading a
-move off two positions and writing it in notation work the same way for both. This
-module imports neither rules module, so that each of them can use it.
+name a cell by its row letters from the top and its column from 1 ('b2'), so reading a
+move off two positions, writing it in notation and reading notation back work the same
+way for both: ``PeopleMoves`` is the part of a rules class that does it. Rows 0 to 25 are
+'a' to 'z'; further rows go on as spreadsheet columns do ('aa', 'ab', ...), so every
+board up to 26 rows keeps the one-letter names. A move is read with one pattern
+(letters, digits, '-' or 'x', letters, digits), so a row called 'x' is no problem:
+'b2xx3' is b2 capturing to x3. This module imports neither rules module, so that each
+of them can use it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
-from oska_gui.core.types import Move
+from oska_gui.core.types import PASS, SIDE_NAMES, Move, Position
 
 _WHITE_BITS = str.maketrans("wb-", "100")
 _BLACK_BITS = str.maketrans("wb-", "010")
@@ -50,9 +56,52 @@ def check_size(game: str, n: int, sizes: range) -> int:
     return n
 
 
+LETTERS = 26
+# Letters and digits are capped far above any supported board (45 rows, 24 columns), so
+# hostile text never turns into a huge number.
+_MOVE = re.compile(r"([a-z]{1,3})([0-9]{1,3})([-x])([a-z]{1,3})([0-9]{1,3})")
+_CELL = re.compile(r"([a-z]{1,3})([0-9]{1,3})")
+SHOWN = 30  # characters of a text that an error message quotes
+
+
+def row_letters(row: int) -> str:
+    """Return the letters of ``row`` (0 at the top): 'a' to 'z', then 'aa', 'ab', ...
+
+    Args:
+        row: the row index, 0 or more.
+
+    Returns:
+        The row's name, as spreadsheet columns are named.
+    """
+    letters = ""
+    number = row + 1
+    while number:
+        number, rest = divmod(number - 1, LETTERS)
+        letters = chr(ord("a") + rest) + letters
+    return letters
+
+
+def letters_row(letters: str) -> int:
+    """Return the row named ``letters`` (lower case a-z, at least one): the inverse of
+    ``row_letters``."""
+    number = 0
+    for letter in letters:
+        number = number * LETTERS + ord(letter) - ord("a") + 1
+    return number - 1
+
+
 def cell_label(row: int, column: int) -> str:
-    """Return the name of the cell in ``row`` (from the top) and ``column``: 'b2'."""
-    return f"{chr(ord('a') + row)}{column + 1}"
+    """Return the name of the cell in ``row`` (from the top) and ``column``: 'b2', 'aa3'."""
+    return f"{row_letters(row)}{column + 1}"
+
+
+def quoted(text: str) -> str:
+    """Return ``text`` quoted for an error message: control characters escaped, at most
+    ``SHOWN`` characters of the quoted form, '...' marking a cut."""
+    shown = repr(text[:SHOWN])
+    if len(text) <= SHOWN and len(shown) <= SHOWN + 2:  # two quotes
+        return shown
+    return shown[:SHOWN + 1] + "..."
 
 
 def notation(move: Move, cell_name: Callable[[int], str]) -> str:
@@ -98,3 +147,94 @@ def bitboards(text: str) -> tuple[int, int]:
     """Return the (white, black) bitboards of one character per cell over 'w', 'b', '-'."""
     bits = text[::-1]  # the last cell is the highest bit
     return int(bits.translate(_WHITE_BITS), 2), int(bits.translate(_BLACK_BITS), 2)
+
+
+class PeopleMoves:
+    """Moves for people, the part every rules class shares: cell names, notation,
+    reading notation back and playing a move.
+
+    A rules class that inherits it provides ``n``, ``cells`` (each cell's (row,
+    column)), ``index`` (the cell of a (row, column)) and ``children``.
+    """
+
+    n: int
+    cells: tuple[tuple[int, int], ...]
+    index: dict[tuple[int, int], int]
+    children: Callable[[Position], list[Position]]
+
+    def move_between(self, before: Position, after: Position) -> Move:
+        """Return the move that turns ``before`` into its child ``after``."""
+        return Move(*move_cells(before, after))
+
+    def moves(self, pos: Position) -> list[Move]:
+        """Return the legal moves of the side to move (``[PASS]`` if it must pass)."""
+        return [self.move_between(pos, child) for child in self.children(pos)]
+
+    def play(self, pos: Position, move: Move) -> Position:
+        """Return the position after ``move`` in ``pos``; raises ValueError if it is not
+        legal there."""
+        for child in self.children(pos):
+            if self.move_between(pos, child) == move:
+                return child
+        raise ValueError(f"illegal move {self.move_text(move)} for {SIDE_NAMES[pos.turn]}")
+
+    def cell_name(self, cell: int) -> str:
+        """Return a cell's name: row letters from the top, column from 1 ('b2')."""
+        return cell_label(*self.cells[cell])
+
+    def move_text(self, move: Move) -> str:
+        """Return the notation of ``move``: 'b2-c1' (a step), 'b2xd3' (a capture) or 'pass'."""
+        return notation(move, self.cell_name)
+
+    def parse_cell(self, text: str) -> int:
+        """Return the cell named ``text`` ('b2', case and spaces around ignored).
+
+        Raises:
+            ValueError: saying that no cell of this board has that name.
+        """
+        found = _CELL.fullmatch(text.strip().lower())
+        if found is not None:
+            cell = self._cell(found[1], found[2])
+            if cell is not None:
+                return cell
+        raise ValueError(f"no cell named {quoted(text)} on the n = {self.n} board")
+
+    def _cell(self, letters: str, digits: str) -> int | None:
+        """Return the cell of row ``letters`` and column ``digits`` (from 1), or None."""
+        return self.index.get((letters_row(letters), int(digits) - 1))
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        """Return the legal move of the side to move in ``pos`` written ``text``.
+
+        Args:
+            text: a move in notation, 'b2-c1', 'b2xd3' or 'pass' (case and spaces
+                around ignored).
+            pos: the position it is played in.
+
+        Returns:
+            The move.
+
+        Raises:
+            ValueError: saying why: unreadable, a cell the board lacks, or not legal.
+        """
+        cleaned = text.strip().lower()
+        legal = self.moves(pos)
+        side = SIDE_NAMES[pos.turn]
+        if cleaned == "pass":
+            if legal == [PASS]:
+                return PASS
+            raise ValueError(f"{side} has a move and may not pass" if legal
+                             else f"{side} has no move here, not even a pass")
+        found = _MOVE.fullmatch(cleaned)
+        if found is None:
+            raise ValueError(f"cannot read move {quoted(text)}: write it like 'b2-c1', "
+                             f"'b2xd3' or 'pass'")
+        frm, to = (self._cell(found[first], found[first + 1]) for first in (1, 4))
+        for cell, name in ((frm, found[1] + found[2]), (to, found[4] + found[5])):
+            if cell is None:
+                raise ValueError(f"no cell named {quoted(name)} on the n = {self.n} board")
+        capture = found[3] == "x"
+        for move in legal:
+            if (move.frm, move.to, move.is_capture) == (frm, to, capture):
+                return move
+        raise ValueError(f"{quoted(text)} is not a legal move for {side}")

@@ -107,6 +107,10 @@ class Rules(Hashable, Protocol):
     """
 
     @property
+    def game(self) -> str:
+        """Return the game's key in the registry ('oska', 'hexapawn': a ``GameKind`` value)."""
+
+    @property
     def n(self) -> int:
         """Return the board size."""
 
@@ -149,6 +153,15 @@ class Rules(Hashable, Protocol):
 
     def move_text(self, move: Move) -> str:
         """Return the notation of ``move``."""
+
+    def moves(self, pos: Position) -> list[Move]:
+        """Return the legal moves of the side to move (``[PASS]`` if it must pass)."""
+
+    def parse_move(self, text: str, pos: Position) -> Move:
+        """Return the legal move written ``text`` in ``pos``; ValueError saying why if none."""
+
+    def play(self, pos: Position, move: Move) -> Position:
+        """Return the position after ``move`` in ``pos``; ValueError if it is not legal."""
 
     def to_rows(self, pos: Position) -> list[str]:
         """Return ``pos`` as the spec's row strings over 'w', 'b', '-'."""

@@ -1,5 +1,5 @@
 """Settings kept as a JSON file: ``$XDG_CONFIG_HOME/oska-gui/settings.json`` (and the
-game in progress beside it, in ``game.json``).
+game in progress beside it, in ``game.json``, as a game record in progress).
 
 Without ``XDG_CONFIG_HOME`` the folder is ``~/.config/oska-gui``. A missing file means
 no saved settings; an unreadable one is reported on stderr and ignored, and so is a
@@ -17,7 +17,7 @@ from pathlib import Path
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
 GAME_FILE_NAME = "game.json"
-MAX_BYTES = 1024 * 1024  # settings take a few hundred bytes; a bigger file is not ours
+MAX_BYTES = 1024 * 1024  # settings or a saved game take a few kB; a bigger file is not ours
 
 
 def default_path() -> Path:
@@ -32,16 +32,22 @@ def game_path() -> Path:
 
 
 def _warn(message: str) -> None:
-    """Print a one-line warning about the settings file to stderr."""
+    """Print a one-line warning about a file of the program to stderr."""
     print(f"Oska: {message}", file=sys.stderr)
 
 
 class JsonFileStorage:
     """The UI's storage protocol on a JSON file."""
 
-    def __init__(self, path: Path | None = None) -> None:
-        """Keep settings in ``path`` (default: ``default_path()``)."""
+    def __init__(self, path: Path | None = None, what: str = "settings") -> None:
+        """Keep a JSON object in a file.
+
+        Args:
+            path: the file (default: ``default_path()``, the settings file).
+            what: what the file holds, for the warnings ('settings', 'saved game').
+        """
         self.path = Path(path) if path is not None else default_path()
+        self.what = what
 
     def load(self) -> dict:
         """Return the saved settings, or {} when there are none or they cannot be read.
@@ -60,7 +66,7 @@ class JsonFileStorage:
         try:
             return _settings_in(raw)
         except ValueError as err:
-            _warn(f"ignoring unreadable settings in {self.path}: {err}")
+            _warn(f"ignoring unreadable {self.what} in {self.path}: {err}")
             return {}
 
     def save(self, settings: dict) -> None:
@@ -83,7 +89,7 @@ class JsonFileStorage:
                 os.fsync(file.fileno())
             os.replace(temp, self.path)
         except OSError as err:
-            _warn(f"cannot save settings to {self.path}: {err}")
+            _warn(f"cannot save {self.what} to {self.path}: {err}")
             if temp is not None:
                 temp.unlink(missing_ok=True)
 

@@ -16,15 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from oska_gui.core.moves import (
-    bitboards,
-    cell_label,
-    cells_text,
-    check_size,
-    move_cells,
-    notation,
-    split_rows,
-)
+from oska_gui.core.moves import PeopleMoves, bitboards, cells_text, check_size, split_rows
 
 # The shared vocabulary keeps its old home here too: ``from oska_gui.games.oska import WHITE``.
 from oska_gui.core.types import BLACK as BLACK
@@ -57,13 +49,15 @@ def row_lengths(n: int) -> tuple[int, ...]:
     return tuple(n - r if r <= n - 2 else r - n + 4 for r in range(2 * n - 3))
 
 
-class OskaRules:
+class OskaRules(PeopleMoves):
     """Precomputed tables and the rules of Oska for one board size ``n``.
 
     Use ``oska_rules(n)`` rather than the constructor so that tables are shared.
-    It is also the ``Game`` the search runs on (``children``, ``terminal``).
+    It is also the ``Game`` the search runs on (``children``, ``terminal``); cell names,
+    notation and reading moves come from ``PeopleMoves``.
     """
 
+    game = "oska"  # the game's key in the registry (``engine.registry.GameKind``)
     stuck_result = 0  # neither side can move: a deadlock draw
 
     def __init__(self, n: int) -> None:
@@ -190,21 +184,6 @@ class OskaRules:
         """Return True when the side to move has a real (non-pass) move."""
         return bool(self.real_children(pos))
 
-    def move_between(self, before: Position, after: Position) -> Move:
-        """Return the move that turns ``before`` into its child ``after``."""
-        return Move(*move_cells(before, after))
-
-    def moves(self, pos: Position) -> list[Move]:
-        """Return the legal moves of the side to move (``[PASS]`` if it must pass)."""
-        return [self.move_between(pos, child) for child in self.children(pos)]
-
-    def play(self, pos: Position, move: Move) -> Position:
-        """Return the position after ``move``; raises ValueError if it is not legal."""
-        for child in self.children(pos):
-            if self.move_between(pos, child) == move:
-                return child
-        raise ValueError(f"illegal move {self.move_text(move)} for {SIDE_NAMES[pos.turn]}")
-
     # -- end of game ---------------------------------------------------------------
 
     def terminal(self, pos: Position) -> int | None:
@@ -257,43 +236,6 @@ class OskaRules:
         if not self.children(pos):
             return Outcome(None, "deadlock, neither side can move", Termination.DEADLOCK)
         return None
-
-    # -- notation ------------------------------------------------------------------
-
-    def cell_name(self, cell: int) -> str:
-        """Return a cell's name: row letter from the top, column from 1 (e.g. 'b2')."""
-        return cell_label(*self.cells[cell])
-
-    def parse_cell(self, text: str) -> int:
-        """Return the cell named ``text`` (e.g. 'b2'); raises ValueError if none."""
-        text = text.strip().lower()
-        if len(text) >= 2 and text[0].isalpha() and text[1:].isdigit():
-            cell = self.index.get((ord(text[0]) - ord("a"), int(text[1:]) - 1))
-            if cell is not None:
-                return cell
-        raise ValueError(f"no cell named {text!r:.40} on the n = {self.n} board")
-
-    def move_text(self, move: Move) -> str:
-        """Return the notation of ``move``: 'b2-c1' (step), 'b2xd3' (jump) or 'pass'."""
-        return notation(move, self.cell_name)
-
-    def parse_move(self, text: str, pos: Position) -> Move:
-        """Return the legal move written ``text`` in ``pos``; raises ValueError if none."""
-        cleaned = text.strip().lower()
-        legal = self.moves(pos)
-        if cleaned == "pass":
-            if legal == [PASS]:
-                return PASS
-            raise ValueError(f"{SIDE_NAMES[pos.turn]} has a move and may not pass")
-        for sep in "x-":
-            if sep in cleaned:
-                frm_text, _, to_text = cleaned.partition(sep)
-                frm, to = self.parse_cell(frm_text), self.parse_cell(to_text)
-                for move in legal:
-                    if (move.frm, move.to) == (frm, to) and move.is_capture == (sep == "x"):
-                        return move
-                raise ValueError(f"{text!r:.40} is not a legal move for {SIDE_NAMES[pos.turn]}")
-        raise ValueError(f"cannot read move {text!r:.40}: write it like 'b2-c1' or 'b2xd3'")
 
     # -- text form -----------------------------------------------------------------
 

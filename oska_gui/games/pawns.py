@@ -8,9 +8,10 @@ opponent is to move and has no legal move (there is no passing: ``stuck_result =
 
 Cells are numbered row by row from the top (cell = row * n + column) and a position is
 the Oska module's ``Position(white, black, turn)`` of two bitboards, so the same search
-and solver play both games. Moves for people (``move_between``, ``move_text``, cell names
-as in Oska: 'b2') and the game's end with its reason (``outcome``) have the same form as
-``OskaRules``'s, so a front end treats both games alike. ``pawn_rules(n)`` builds the
+and solver play both games. Moves for people (``move_between``, ``move_text``,
+``parse_move``, cell names as in Oska: 'b2') come from ``core.moves.PeopleMoves``, which
+``OskaRules`` shares, and the game's end with its reason (``outcome``) has the same form
+as Oska's, so a front end treats both games alike. ``pawn_rules(n)`` builds the
 per-n tables once.
 """
 
@@ -18,21 +19,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from oska_gui.core.moves import (
-    bitboards,
-    cell_label,
-    cells_text,
-    check_size,
-    move_cells,
-    notation,
-    split_rows,
-)
+from oska_gui.core.moves import PeopleMoves, bitboards, cells_text, check_size, split_rows
 from oska_gui.core.types import (
     BLACK,
     SIDE_WORDS,
     WHITE,
     Evaluator,
-    Move,
     Outcome,
     Position,
     Termination,
@@ -50,13 +42,15 @@ def check_n(n: int) -> int:
     return check_size("Hexapawn", n, SIZES)
 
 
-class PawnRules:
+class PawnRules(PeopleMoves):
     """Precomputed tables and the rules of Hexapawn for one board size ``n``.
 
     Use ``pawn_rules(n)`` rather than the constructor so that tables are shared. It is
-    a ``Game`` for the search and the solver (``children``, ``terminal``).
+    a ``Game`` for the search and the solver (``children``, ``terminal``); cell names,
+    notation and reading moves come from ``PeopleMoves``.
     """
 
+    game = "hexapawn"  # the game's key in the registry (``engine.registry.GameKind``)
     stuck_result = -1  # the side to move has no legal move: it has lost
 
     def __init__(self, n: int) -> None:
@@ -65,6 +59,7 @@ class PawnRules:
         self.size = n * n
         self.full = (1 << self.size) - 1
         self.cells = tuple(divmod(cell, n) for cell in range(self.size))  # (row, column)
+        self.index = {rc: cell for cell, rc in enumerate(self.cells)}
         self.row_masks = tuple(((1 << n) - 1) << (r * n) for r in range(n))
         # goal[side]: the far row, where a pawn of that side wins.
         self.goal = (self.row_masks[n - 1], self.row_masks[0])
@@ -177,19 +172,7 @@ class PawnRules:
                            Termination.CAPTURED)
         return None
 
-    # -- moves for people ------------------------------------------------------------
-
-    def move_between(self, before: Position, after: Position) -> Move:
-        """Return the move that turns ``before`` into its child ``after``."""
-        return Move(*move_cells(before, after))
-
-    def cell_name(self, cell: int) -> str:
-        """Return a cell's name: row letter from the top, column from 1 (e.g. 'b2')."""
-        return cell_label(*self.cells[cell])
-
-    def move_text(self, move: Move) -> str:
-        """Return the notation of ``move``: 'b2-b3' (step), 'b2xc3' (capture) or 'pass'."""
-        return notation(move, self.cell_name)
+    # -- text form --------------------------------------------------------------
 
     def to_rows(self, pos: Position) -> list[str]:
         """Return the board as n row strings over 'w', 'b', '-' (row 0 first)."""

@@ -1,30 +1,35 @@
-"""Game records: a finished (or forfeited) Oska game as a small JSON file.
+"""Game records: a game of any of the project's games and sizes as a small JSON file.
 
-A record names the board size, the players and the moves in notation ('b2-c1',
-'b2xd3', 'pass'), and how the game ended: an ``Outcome``, who won, the ``Termination``
-and the reason in words. It may start from a position other than
-the usual start (``start``), may count random opening plies (``opening_plies``, the
-first moves of ``moves``) and may carry each move's thinking time (``seconds``:
-None for opening plies; after a forfeit one more entry, the failed attempt's time).
-When a player forfeited (an external bot that timed out, say) ``forfeit`` holds the
-reason and the game ends before the rules end it.
+A record names its game ('oska', 'hexapawn': ``engine.registry.GameKind``) and board
+size, the players and the moves in notation ('b2-c1', 'b2xd3', 'pass'), and how the
+game ended: an ``Outcome``, who won, the ``Termination`` and the reason in words. A
+record may also be a game in progress (no result yet: the window keeps its game so). It
+may start from a position other than the usual start (``start``), may count random
+opening plies (``opening_plies``, the first moves of ``moves``) and may carry each
+move's thinking time (``seconds``: None for opening plies; after a forfeit one more
+entry, the failed attempt's time). When a player forfeited (an external bot that timed
+out, say) ``forfeit`` holds the reason and the game ends before the rules end it.
 
-``load`` replays every move with the rules, so a record that loads is a legal game
-whose result agrees with its final position; a bad file raises ``RecordError``, also
-when it is hostile (nested thousands deep, megabytes long, a board size outside
-``oska.SIZES``, numbers where text belongs): every check is cheap and comes first.
-The GUI replays a record with ``record.positions()``.
+The rules come from the registry (``game_info(game).rules(n)``), so every game the
+registry knows has records, and ``load`` replays every move with them: a record that
+loads is a legal game whose result agrees with its final position. A bad file raises
+``RecordError``, also when it is hostile (nested thousands deep, megabytes long, a game
+or board size the registry does not support, numbers where text belongs): every check
+is cheap and comes first. The GUI replays a record with ``record.positions()``.
 
 The file::
 
-    {"format": "oska-game", "version": 2, "n": 4,
+    {"format": "oska-game", "version": 3, "game": "oska", "n": 4,
      "players": {"white": "AI depth 4 (strong)", "black": "bot.py:oskaplayer"},
      "moves": ["a4-b3", "e1-d1", ...], "result": "white", "reason": "...",
      "termination": "home", "opening_plies": 2, "forfeit": null, "seconds": [0.01, ...],
      "start": {"board": [...], "turn": "w"}}   (start only when not the usual one)
 
-Version 1 files (written before records stored the termination) still load: the
-termination is read off the final position, or is a forfeit when one is recorded.
+A game in progress has "result", "reason" and "termination" null. Older files still
+load: version 2 (before records named their game: always Oska) as it is, and version 1
+(before records stored the termination) with the termination read off the final
+position, or a forfeit when one is recorded. Fields a reader does not know are left
+alone, so a program may add its own (the window's saved game adds its settings).
 """
 
 from __future__ import annotations
@@ -42,14 +47,16 @@ from oska_gui.core.types import (
     WHITE,
     Outcome,
     Position,
+    Rules,
     Termination,
 )
-from oska_gui.games.oska import OskaRules, check_n, oska_rules
-from oska_gui.spec.boards import read_board, read_player
+from oska_gui.engine.registry import GameInfo, GameKind, game_info
+from oska_gui.spec.boards import check_board_list, check_piece_counts, read_player, read_rows
 
 FORMAT = "oska-game"
-VERSION = 2
-OLD_VERSIONS = (1,)  # still read: the termination is worked out on load
+VERSION = 3
+OLD_VERSIONS = (1, 2)  # still read: version 2 is Oska's, version 1 lacks the termination
+UNTERMINATED = (1,)  # the versions whose termination is worked out on load
 RESULTS = {"white": WHITE, "black": BLACK, "draw": None}
 # Far above any real record (the longest game at n = 24 has a few thousand plies, about
 # 100 kB), far below what could hurt: reading stops here.
@@ -62,23 +69,37 @@ class RecordError(ValueError):
 
 @dataclass(frozen=True)
 class Record:
-    """One game: size, players, moves in notation and how it ended (``outcome``)."""
+    """One game: size, players, moves in notation and how it ended (``ending``, None
+    while the game is in progress); ``game`` says which game it is."""
 
     n: int
     white: str
     black: str
     moves: tuple[str, ...]
-    outcome: Outcome
+    ending: Outcome | None
     start: tuple[str, ...] | None = None
     start_turn: int = WHITE
     opening_plies: int = 0
     forfeit: str | None = None
     seconds: tuple[float | None, ...] = field(default=())
+    game: GameKind = GameKind.OSKA
 
     @property
-    def rules(self) -> OskaRules:
-        """Return the rules of this record's board size."""
-        return oska_rules(self.n)
+    def rules(self) -> Rules:
+        """Return the rules of this record's game and board size."""
+        return game_info(self.game).rules(self.n)
+
+    @property
+    def finished(self) -> bool:
+        """Return True when the record says how the game ended (False: in progress)."""
+        return self.ending is not None
+
+    @property
+    def outcome(self) -> Outcome:
+        """Return how the game ended; raises ValueError for a game in progress."""
+        if self.ending is None:
+            raise ValueError("the game in this record is still in progress")
+        return self.ending
 
     def first_position(self) -> Position:
         """Return the position the game started from."""
@@ -105,18 +126,22 @@ class Record:
         return line
 
     @property
-    def result(self) -> str:
-        """Return 'white', 'black' or 'draw'."""
-        winner = self.outcome.winner
+    def result(self) -> str | None:
+        """Return 'white', 'black' or 'draw'; None for a game in progress."""
+        if self.ending is None:
+            return None
+        winner = self.ending.winner
         return "draw" if winner is None else SIDE_WORDS[winner]
 
     def to_json(self) -> dict[str, Any]:
         """Return the record as a JSON-able dict (the file's content)."""
+        ending = self.ending
         data: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "n": self.n,
+            "format": FORMAT, "version": VERSION, "game": self.game.value, "n": self.n,
             "players": {"white": self.white, "black": self.black},
-            "moves": list(self.moves), "result": self.result, "reason": self.outcome.reason,
-            "termination": self.outcome.termination.value,
+            "moves": list(self.moves), "result": self.result,
+            "reason": None if ending is None else ending.reason,
+            "termination": None if ending is None else ending.termination.value,
             "opening_plies": self.opening_plies, "forfeit": self.forfeit,
         }
         if self.seconds:
@@ -126,33 +151,46 @@ class Record:
         return data
 
 
-def from_positions(positions: list[Position], n: int, white: str, black: str,
-                   outcome: Outcome, **extra: Any) -> Record:
+def move_texts(rules: Rules, positions: list[Position]) -> tuple[str, ...]:
+    """Return the moves between consecutive ``positions`` in ``rules``' notation.
+
+    Args:
+        rules: the game's rules.
+        positions: a game's positions, consecutive ones one move apart.
+
+    Returns:
+        The moves ('a2-b1', 'pass', ...), one fewer than the positions.
+    """
+    return tuple(rules.move_text(rules.move_between(a, b))
+                 for a, b in zip(positions, positions[1:], strict=False))
+
+
+def from_positions(positions: list[Position], rules: Rules, white: str, black: str,
+                   outcome: Outcome | None, **extra: Any) -> Record:
     """Return the Record of a game given as its positions (the first is the start).
 
     Args:
         positions: the game's positions, consecutive ones one move apart.
-        n: the board size.
+        rules: the game's rules (its ``game`` and ``n`` go into the record).
         white, black: the players' names.
-        outcome: how the game ended (a forfeit included).
+        outcome: how the game ended (a forfeit included); None for a game in progress.
         extra: other Record fields (opening_plies, forfeit, seconds).
 
     Returns:
         The record; ``start`` is set only when the first position is not the usual start.
     """
-    rules = oska_rules(n)
-    moves = tuple(rules.move_text(rules.move_between(a, b))
-                  for a, b in zip(positions, positions[1:], strict=False))
     first = positions[0]
     start = None if first == rules.start() else tuple(rules.to_rows(first))
-    return Record(n, white, black, moves, outcome, start, first.turn, **extra)
+    return Record(rules.n, white, black, move_texts(rules, positions), outcome, start,
+                  first.turn, **extra, game=GameKind(rules.game))
 
 
 def from_json(data: Any) -> Record:
     """Return the Record in a file's parsed JSON ``data``; raises RecordError if bad.
 
     Everything is checked: the fields and their types, every move's legality and that
-    the result agrees with the final position (unless a player forfeited).
+    the result agrees with the final position (unless a player forfeited, or the game
+    is in progress).
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not an Oska game record (expected \"format\": \"{FORMAT}\")")
@@ -165,10 +203,10 @@ def from_json(data: Any) -> Record:
         raise
     except KeyError as error:
         raise RecordError(f"bad record field: {error} is missing") from None
-    except (TypeError, ValueError) as error:  # a bad start board or board size
+    except (TypeError, ValueError) as error:  # a bad start board, game or board size
         raise RecordError(f"bad record field: {error}") from None
     last = record.positions()[-1]
-    if version in OLD_VERSIONS:
+    if version in UNTERMINATED:
         record = _migrated(record, last)
     _check_result(record, last)
     return record
@@ -187,32 +225,64 @@ def _migrated(record: Record, last: Position) -> Record:
         refuses it).
     """
     outcome = record.rules.outcome(last)
-    if record.forfeit is not None or outcome is None:
+    if record.ending is None or record.forfeit is not None or outcome is None:
         return record
-    return replace(record, outcome=record.outcome._replace(termination=outcome.termination))
+    return replace(record, ending=record.ending._replace(termination=outcome.termination))
 
 
 def _build(data: dict) -> Record:
     """Return the Record of a dict with the file's fields (types checked here)."""
-    n, players, moves = _whole(data["n"], "n"), data["players"], data["moves"]
-    check_n(n)  # a ValueError naming the supported sizes
+    info = _game(data.get("game", GameKind.OSKA.value))
+    n, players, moves = info.check(_whole(data["n"], "n")), data["players"], data["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of strings in notation")
-    result = data["result"]
-    if not isinstance(result, str) or result not in RESULTS:
-        raise RecordError(f"result must be one of {sorted(RESULTS)}, got {result!r:.80}")
-    start, turn = _start(data.get("start"), n)
+    start, turn = _start(data.get("start"), info, n)
     forfeit = _text_or_none(data.get("forfeit"), "forfeit")
     seconds = _seconds(data.get("seconds") or [], len(moves), forfeit is not None)
     opening_plies = _whole(data.get("opening_plies", 0), "opening_plies")
     if opening_plies > len(moves):
         raise RecordError(f"opening_plies must be 0 to the {len(moves)} moves, "
                           f"got {opening_plies}")
-    outcome = Outcome(RESULTS[result], _text(data["reason"], "reason"),
-                      _termination(data, forfeit is not None))
     return Record(n, _text(players["white"], "players.white"),
-                  _text(players["black"], "players.black"), tuple(moves), outcome,
-                  start, turn, opening_plies, forfeit, seconds)
+                  _text(players["black"], "players.black"), tuple(moves),
+                  _ending(data, forfeit is not None), start, turn, opening_plies, forfeit,
+                  seconds, info.kind)
+
+
+def _game(value: Any) -> GameInfo:
+    """Return the registry entry of the ``game`` field; raises RecordError if unknown."""
+    try:
+        return game_info(value if isinstance(value, str) else None)
+    except ValueError:
+        known = [kind.value for kind in GameKind]
+        raise RecordError(f"game must be one of {known}, got {value!r:.80}") from None
+
+
+def _ending(data: dict, forfeited: bool) -> Outcome | None:
+    """Return the Outcome of the result fields, or None for a game in progress.
+
+    Args:
+        data: the file's fields: ``result`` null means the game is in progress (then
+            ``reason`` and ``termination`` are null and nobody forfeited).
+        forfeited: whether the record names a forfeit.
+
+    Returns:
+        The outcome, or None.
+
+    Raises:
+        RecordError: for a field of the wrong kind.
+    """
+    result = data["result"]
+    if result is None:
+        if forfeited or data.get("reason") is not None or data.get("termination") is not None:
+            raise RecordError("a game in progress (result null) has no reason, termination "
+                              "or forfeit")
+        return None
+    if not isinstance(result, str) or result not in RESULTS:
+        raise RecordError(f"result must be one of {sorted(RESULTS)} or null, "
+                          f"got {result!r:.80}")
+    return Outcome(RESULTS[result], _text(data["reason"], "reason"),
+                   _termination(data, forfeited))
 
 
 def _termination(data: dict, forfeited: bool) -> Termination:
@@ -227,7 +297,7 @@ def _termination(data: dict, forfeited: bool) -> Termination:
     Returns:
         The termination.
     """
-    if data["version"] in OLD_VERSIONS:
+    if data["version"] in UNTERMINATED:
         return Termination.FORFEIT if forfeited else Termination.DEADLOCK
     value = data["termination"]
     if not isinstance(value, str) or value not in set(Termination):
@@ -255,20 +325,41 @@ def _text_or_none(value: Any, name: str) -> str | None:
     return None if value is None else _text(value, name)
 
 
-def _start(start: Any, n: int) -> tuple[tuple[str, ...] | None, int]:
+def _start(start: Any, info: GameInfo, n: int) -> tuple[tuple[str, ...] | None, int]:
     """Return the start board's rows and side to move from the ``start`` field.
 
-    (None, WHITE) when the field is absent (the usual start); raises RecordError or
-    ValueError/TypeError (for a bad board) when it is malformed.
+    Args:
+        start: the field's value: None (absent) for the usual start, else an object
+            with the board (row strings over 'w', 'b', '-', or lists of one-character
+            strings) and the side to move ('w' or 'b').
+        info: the record's game.
+        n: the record's board size.
+
+    Returns:
+        The rows (None for the usual start) and the side to move.
+
+    Raises:
+        RecordError, or ValueError/TypeError for a bad board: the row count is checked
+        first (no supported board has more rows than the largest), so a huge board is
+        refused at once.
     """
     if start is None:
         return None, WHITE
     if not isinstance(start, dict):
         raise RecordError(f"start must be an object with board and turn, got "
                           f"{type(start).__name__}")
-    rules, rows, _ = read_board(start["board"])
-    if rules.n != n:
-        raise RecordError(f"the start board has size {rules.n}, the record says n = {n}")
+    board, lengths = check_board_list(start["board"]), info.row_lengths(n)
+    if not 0 < len(board) <= len(info.row_lengths(info.sizes[-1])):
+        raise RecordError(f"the start board has {len(board)} rows, the {info.title} board "
+                          f"of n = {n} has {len(lengths)}")
+    rows, _ = read_rows(board)
+    found = tuple(len(row) for row in rows)
+    if found != lengths:
+        other = [size for size in info.sizes if info.row_lengths(size) == found]
+        raise RecordError(f"the start board has size {other[0]}, the record says n = {n}"
+                          if other else f"the start board's rows have {list(found)} cells, "
+                          f"the {info.title} board of n = {n} has {list(lengths)}")
+    check_piece_counts(rows, n)
     return tuple(rows), read_player(start["turn"])
 
 
@@ -292,25 +383,29 @@ def _check_result(record: Record, last: Position) -> None:
     """Raise RecordError unless the record's result agrees with its final position.
 
     A forfeit ends a game the rules have not ended; otherwise the winner and the
-    termination are the final position's.
+    termination are the final position's. A game in progress claims nothing: it may
+    stop anywhere (the window keeps the moves a player took back, the end included).
     """
+    ending = record.ending
+    if ending is None:
+        return
     outcome = record.rules.outcome(last)
     forfeit = record.forfeit is not None
     if forfeit and outcome is not None:
         raise RecordError("the record says a player forfeited, but the game was over")
-    if forfeit != (record.outcome.termination is Termination.FORFEIT):
-        raise RecordError(f"the termination {record.outcome.termination.value!r} and the "
+    if forfeit != (ending.termination is Termination.FORFEIT):
+        raise RecordError(f"the termination {ending.termination.value!r} and the "
                           f"forfeit {record.forfeit!r:.80} disagree")
     if forfeit:
         return
     if outcome is None:
         raise RecordError("the game in the record is not over after its last move")
-    if outcome.winner != record.outcome.winner:
+    if outcome.winner != ending.winner:
         raise RecordError(f"the record says {record.result!r}, but the final position "
                           f"says {outcome.describe()!r}")
-    if outcome.termination is not record.outcome.termination:
+    if outcome.termination is not ending.termination:
         raise RecordError(f"the record says the game ended by "
-                          f"{record.outcome.termination.value!r}, but the final position "
+                          f"{ending.termination.value!r}, but the final position "
                           f"says {outcome.termination.value!r}")
 
 

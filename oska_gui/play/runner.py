@@ -267,7 +267,7 @@ class Runner:
         forfeit = None if self.forfeit is None else self.forfeit.reason
         moves = self.history.cursor
         names = [player.name if player is not None else "person" for player in self.players]
-        return from_positions(self.positions, self.rules.n, names[0], names[1], outcome,
+        return from_positions(self.positions, self.rules, names[0], names[1], outcome,
                               opening_plies=self.opening_plies, forfeit=forfeit,
                               seconds=tuple(self.seconds[:moves + (forfeit is not None)]))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from oska_gui.console.options import CliError, writable_file
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.table import render_table
+from oska_gui.console.table import plain, render_table
 
 from .entrants import read_entrants
 from .games import Conditions, Entrant, GameTask
@@ -137,5 +137,5 @@ def _print_tables(lines: list[Standing], results: list[GameResult]) -> None:
     if examples:
         print("\nFirst forfeit of each kind:")
         for name, reason, game in examples:
-            text = f"{name} {reason}: game {game.game_id}: {game.reason}"
+            text = plain(f"{name} {reason}: game {game.game_id}: {game.reason}")
             print(textwrap.fill(text, 100, initial_indent="  ", subsequent_indent="    "))

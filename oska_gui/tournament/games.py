@@ -147,7 +147,7 @@ def play(task: GameTask) -> tuple[GameResult, str]:
 def final_board(record_json: str) -> str:
     """Return the picture of a game record's last position (where a forfeit happened)."""
     record = from_json(json.loads(record_json))
-    return record.rules.picture(record.positions()[-1])
+    return oska_rules(record.n).picture(record.positions()[-1])  # tournaments are Oska's
 
 
 def save_record(record_json: str, path: Path) -> None:

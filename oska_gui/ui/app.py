@@ -31,7 +31,6 @@ from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
-from oska_gui.engine.registry import GameKind
 from oska_gui.play.bot_player import BotSource
 from oska_gui.play.game import GameAdapter, make_game
 from oska_gui.play.history import History
@@ -40,6 +39,7 @@ from oska_gui.play.players import Player
 from oska_gui.play.records import Record
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
+from oska_gui.session.saved_game import GameKeeper, SavedGame
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
 from .canvas import Canvas
@@ -48,7 +48,6 @@ from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .help import draw_help
 from .intents import Action, Choose, Intent
-from .saved_game import GameKeeper, SavedGame
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 
@@ -255,7 +254,7 @@ class App:
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
         """
-        game = make_game(GameKind.OSKA, record.n)  # records are of Oska games
+        game = make_game(record.game, record.n)
         settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
         scene = self._show(Match(game, settings, self._player, replay=record,
                                  reclaimer=self.pacer.reclaimer,

@@ -31,9 +31,10 @@ from typing import Any
 from js import Float32Array, console, document, performance, window
 from pyodide.ffi import create_proxy, to_js
 
+from oska_gui.session.saved_game import GameKeeper
+
 from ..ui.app import App
 from ..ui.events import Event, Resize
-from ..ui.saved_game import GameKeeper
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
@@ -295,7 +296,8 @@ def start() -> BrowserFrontEnd:
     width, height, _ = window_size()
     touch = bool(window.matchMedia(COARSE_POINTER).matches)
     store = local_storage()
-    keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY), warn)
+    keeper = GameKeeper(LocalStorageSettings(store, warn, key=GAME_KEY, what="saved game"),
+                        warn)
     speaker = open_speaker()
     app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
               keeper=keeper, touch=touch)

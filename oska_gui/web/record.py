@@ -8,6 +8,7 @@ instead of guessing from short-lived status texts. Runs without a browser.
 from __future__ import annotations
 
 from oska_gui.play.game import GameAdapter, Position
+from oska_gui.play.records import move_texts
 
 from ..ui.app import App
 
@@ -22,8 +23,7 @@ def moves_text(game: GameAdapter, positions: list[Position]) -> str:
     Returns:
         The moves separated by single spaces ('a2-b1 e1-d1 pass ...'); '' for none.
     """
-    return " ".join(game.move_text(game.move_between(before, after))
-                    for before, after in zip(positions, positions[1:], strict=False))
+    return " ".join(move_texts(game.rules, positions))
 
 
 class MovesMirror:

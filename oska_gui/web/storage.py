@@ -1,8 +1,9 @@
-"""Settings kept in the browser's ``localStorage`` as one JSON object.
+"""Settings kept in the browser's ``localStorage`` as one JSON object (and, under a key
+of its own, the game in progress: a game record in progress).
 
 Implements the UI's storage protocol (``load() -> dict``, ``save(dict)``). Losing the
 settings must never stop the game: private browsing, a full quota or a hand-edited value
-only costs the saved choices, and the reason is reported through ``warn``.
+only costs the saved choices (or game), and the reason is reported through ``warn``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ class LocalStorageSettings:
     """Settings stored under one key of a Web Storage object (``localStorage``)."""
 
     def __init__(self, store: Any, warn: Callable[[str], None],
-                 key: str = SETTINGS_KEY, defaults: dict | None = None) -> None:
+                 key: str = SETTINGS_KEY, defaults: dict | None = None,
+                 what: str = "settings") -> None:
         """Use ``store`` (with ``getItem``/``setItem``), or keep nothing if it is None.
 
         Args:
@@ -27,11 +29,13 @@ class LocalStorageSettings:
             key: the storage key holding the JSON text.
             defaults: settings that stand until the player chooses otherwise (e.g. no
                 animation for someone who asked their system for less motion).
+            what: what the key holds, for the warnings ('settings', 'saved game').
         """
         self.store = store
         self.warn = warn
         self.key = key
         self.defaults = dict(defaults or {})
+        self.what = what
 
     def load(self) -> dict:
         """Return the saved settings over the defaults (just the defaults if there are
@@ -45,20 +49,20 @@ class LocalStorageSettings:
         try:
             text = self.store.getItem(self.key)
         except Exception as err:  # a JsException in Pyodide: storage blocked by the browser
-            self.warn(f"cannot read saved settings: {err}")
+            self.warn(f"cannot read saved {self.what}: {err}")
             return {}
         if not isinstance(text, str):  # nothing saved: JS null (``jsnull`` in Pyodide)
             return {}
         try:
             settings = json.loads(text)
         except RecursionError:  # a hand-edited value nested thousands deep
-            self.warn("ignoring saved settings nested too deeply")
+            self.warn(f"ignoring saved {self.what} nested too deeply")
             return {}
         except ValueError as err:
-            self.warn(f"ignoring unreadable saved settings: {err}")
+            self.warn(f"ignoring unreadable saved {self.what}: {err}")
             return {}
         if not isinstance(settings, dict):
-            self.warn("ignoring saved settings that are not a JSON object")
+            self.warn(f"ignoring saved {self.what}: not a JSON object")
             return {}
         return settings
 
@@ -70,4 +74,4 @@ class LocalStorageSettings:
         try:
             self.store.setItem(self.key, text)
         except Exception as err:  # a JsException in Pyodide: quota full or storage blocked
-            self.warn(f"cannot save settings: {err}")
+            self.warn(f"cannot save {self.what}: {err}")

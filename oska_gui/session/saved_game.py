@@ -5,6 +5,12 @@ storage (a JSON file on the desktop, ``localStorage`` in the browser) whenever i
 record changes, and clears it when the game ends. At start the App reads it back and
 offers to resume. What comes back is checked move by move against the rules, so a
 damaged or hand-edited file is ignored (with a reason), never played.
+
+The game is kept as a game record in progress (``play.records``, no result yet) with
+two fields only the window needs: ``settings`` (the start screen's choices) and
+``cursor`` (the move on the board; the moves after it were taken back and can be
+redone). Saved games of the first form (``"version": 1`` without a ``format``: the
+positions as [white, black, turn] lists) still resume.
 """
 
 from __future__ import annotations
@@ -13,13 +19,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from oska_gui.core.types import Position
-from oska_gui.play.game import make_game
+from oska_gui.core.types import BLACK, WHITE, Position
+from oska_gui.play.game import GameAdapter, make_game
 from oska_gui.play.levels import LevelKey
-from oska_gui.session.match import Match
-from oska_gui.session.settings import Settings, Storage
+from oska_gui.play.records import RecordError, from_json, from_positions
 
-VERSION = 1
+from .match import Match
+from .settings import Settings, Storage
+
+OLD_VERSION = 1  # the first form, its own JSON: settings, positions, cursor
 
 
 class SavedGameError(ValueError):
@@ -35,9 +43,21 @@ class SavedGame:
     cursor: int
 
     def to_dict(self) -> dict:
-        """Return the game as a dict of JSON values."""
-        return {"version": VERSION, "settings": self.settings.to_dict(),
-                "positions": [list(pos) for pos in self.positions], "cursor": self.cursor}
+        """Return the game as a dict of JSON values: a record in progress with the
+        settings and the cursor."""
+        rules = make_game(self.settings.kind, self.settings.n).rules
+        record = from_positions(list(self.positions), rules, player_name(self.settings, WHITE),
+                                player_name(self.settings, BLACK), None)
+        return {**record.to_json(), "settings": self.settings.to_dict(),
+                "cursor": self.cursor}
+
+
+def player_name(settings: Settings, side: int) -> str:
+    """Return who plays ``side`` under ``settings``, for the record: 'Human' or the
+    computer's level ('Computer (hard)')."""
+    if side in settings.computer_sides():
+        return f"Computer ({settings.levels[side]})"
+    return "Human"
 
 
 def of_match(match: Match) -> SavedGame:
@@ -56,31 +76,46 @@ def from_dict(data: Any) -> SavedGame:
         The game, ready to resume.
 
     Raises:
-        SavedGameError: if it is not a game this version wrote, or its moves are not
-            legal, or it is over at its cursor (nothing to resume).
+        SavedGameError: if it is not a saved game (of either form), its settings or
+            moves are not valid, it does not begin at the start, or it is over at its
+            cursor (nothing to resume).
     """
-    if not isinstance(data, dict) or data.get("version") != VERSION:
-        raise SavedGameError("not a saved game of this version")
+    if not isinstance(data, dict):
+        raise SavedGameError("not a saved game")
     settings = Settings.from_dict(data.get("settings"))
     if settings.to_dict() != data.get("settings"):
         raise SavedGameError("its settings are not valid")
-    positions = _positions(data.get("positions"))
+    game = make_game(settings.kind, settings.n)
+    if "format" not in data and data.get("version") == OLD_VERSION:
+        positions = _old_positions(data.get("positions"), game)
+    else:
+        positions = _record_positions(data, game)
     cursor = data.get("cursor")
     if type(cursor) is not int or not 0 <= cursor < len(positions):
         raise SavedGameError("its move number is out of range")
-    game = make_game(settings.kind, settings.n)
     if positions[0] != game.start():
         raise SavedGameError("it does not begin at the starting position")
-    for before, after in zip(positions, positions[1:], strict=False):
-        if after not in game.children(before):
-            raise SavedGameError("it holds a move the rules do not allow")
     if game.outcome(positions[cursor]) is not None:
         raise SavedGameError("it is over")
     return SavedGame(settings, positions, cursor)
 
 
-def _positions(value: Any) -> tuple[Position, ...]:
-    """Return ``value`` read as a non-empty list of positions ([white, black, turn])."""
+def _record_positions(data: dict, game: GameAdapter) -> tuple[Position, ...]:
+    """Return the positions of the game record in progress ``data`` of ``game``."""
+    try:
+        record = from_json(data)
+    except RecordError as error:
+        raise SavedGameError(f"its record is not sound: {error}") from None
+    if (record.game, record.n) != (game.kind, game.n):
+        raise SavedGameError("its record is of another game than its settings")
+    if record.finished:
+        raise SavedGameError("it is over")
+    return tuple(record.positions())
+
+
+def _old_positions(value: Any, game: GameAdapter) -> tuple[Position, ...]:
+    """Return ``value`` read as a non-empty list of positions ([white, black, turn]) of
+    ``game``, each a legal move after the one before (the first form)."""
     if not isinstance(value, list) or not value:
         raise SavedGameError("it has no positions")
     positions = []
@@ -89,6 +124,9 @@ def _positions(value: Any) -> tuple[Position, ...]:
                 or not all(type(v) is int and v >= 0 for v in item) or item[2] not in (0, 1)):
             raise SavedGameError("a position is not [white, black, turn]")
         positions.append(Position(*item))
+    for before, after in zip(positions, positions[1:], strict=False):
+        if after not in game.children(before):
+            raise SavedGameError("it holds a move the rules do not allow")
     return tuple(positions)
 
 
