@@ -8,15 +8,11 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from oska_gui.games.oska import oska_rules
-from oska_gui.play import records
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAIN = REPO_ROOT / "main.py"
@@ -72,17 +68,6 @@ def test_a_bot_on_the_command_line_is_chosen_on_the_start_screen(tmp_path: Path)
     assert "Computer vs computer (White: bot mine.py) (Black: bot mine.py)" in both.stdout
 
 
-def finished_game(n: int) -> records.Record:
-    """Return the record of a random legal Oska game of size ``n`` played to its end."""
-    rules = oska_rules(n)
-    rng = random.Random(n)
-    line = [rules.start()]
-    while rules.outcome(line[-1]) is None:
-        line.append(rng.choice(rules.children(line[-1])))
-    outcome = rules.outcome(line[-1])
-    return records.from_positions(line, rules, "a", "b", outcome)
-
-
 def bad_record(tmp_path: Path, kind: str) -> Path:
     """Write a broken game record of the given kind and return its path."""
     path = tmp_path / f"{kind}.json"
@@ -95,9 +80,7 @@ def bad_record(tmp_path: Path, kind: str) -> Path:
         "illegal-move": json.dumps({**good, "moves": ["a1-c1"]}),
         "unfinished": json.dumps(good),
     }.get(kind)
-    if kind == "too-big":  # a legal, finished game, on a board the window does not show
-        records.save(finished_game(9), path)
-    elif kind == "binary":
+    if kind == "binary":
         path.write_bytes(b"\xff\xfe\x00garbage")
     elif content is not None:
         path.write_text(content, encoding="utf-8")
@@ -110,7 +93,6 @@ def bad_record(tmp_path: Path, kind: str) -> Path:
     ("other-json", "not an Oska game record"),
     ("illegal-move", "move 1 ('a1-c1')"),
     ("unfinished", "not over"),
-    ("too-big", "n = 9"),
     ("binary", "not a playable game record"),
 ])
 def test_a_bad_record_is_one_clear_line_and_exit_code_2(tmp_path: Path, kind: str,

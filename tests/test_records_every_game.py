@@ -8,7 +8,6 @@ Oska n = 14 and 15 that ``main.py --replay`` called unreadable) stays fixed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
@@ -23,6 +22,8 @@ from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.games.oska import oska_rules
 from oska_gui.games.pawns import pawn_rules
 from oska_gui.play.records import Record, RecordError, from_json, from_positions, load, save
+from oska_gui.session.settings import MemoryStorage
+from oska_gui.ui.app import App
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BOARDS = [(kind, n) for kind in GameKind for n in game_info(kind).sizes]
@@ -174,7 +175,7 @@ def test_version_1_files_load_unchanged(tmp_path: Path) -> None:
 @pytest.mark.parametrize("n", [14, 15])
 def test_the_reported_selfplay_records_load(tmp_path: Path, n: int) -> None:
     """`oska selfplay --n 15 --depth 1 --save g.json` then replaying it: the record loads
-    (n = 14 too), and ``main.py --replay`` refuses it only for the window's sizes."""
+    (n = 14 too) and the window steps through it to its end."""
     path = tmp_path / "g.json"
     done = subprocess.run([sys.executable, "-m", "oska_gui", "selfplay", "--n", str(n),
                            "--depth", "1", "--brief", "--save", str(path)],
@@ -185,9 +186,15 @@ def test_the_reported_selfplay_records_load(tmp_path: Path, n: int) -> None:
     assert record.n == n and record.finished and len(record.positions()) > 2 * n
     last_row = "y" if n == 14 else "aa"  # where Black starts
     assert any(text.startswith(last_row) for text in record.moves)
-    with pytest.raises(argparse.ArgumentTypeError) as error:
-        record_argument(str(path))
-    assert f"is a game of Oska on n = {n}; the window shows Oska n = 4 to 8" in str(error.value)
+    assert record_argument(str(path)) == record  # what ``main.py --replay`` reads
+    app = App(MemoryStorage({}))
+    app.replay(record)
+    assert app.game is not None
+    match = app.game.match
+    assert match.position == record.positions()[0]
+    while match.redo():
+        pass
+    assert match.position == record.positions()[-1] and match.outcome == record.outcome
 
 
 def test_a_hexapawn_record_opens_for_the_replay(tmp_path: Path) -> None:

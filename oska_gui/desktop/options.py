@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
 from oska_gui.console.options import positive_float, positive_int
 from oska_gui.core.types import BLACK, WHITE
-from oska_gui.engine.registry import game_info
 from oska_gui.play.records import Record, load
 
 from .bots import DEFAULT_DEPTH, ExternalBot
@@ -53,11 +52,6 @@ def record_argument(text: str) -> Record:
     except ValueError as error:  # RecordError, or a file that is not UTF-8 text
         message = f"{text} is not a playable game record: {error}"
         raise argparse.ArgumentTypeError(message) from None
-    info = game_info(record.game)
-    if record.n not in info.offered:
-        raise argparse.ArgumentTypeError(
-            f"{text} is a game of {info.title} on n = {record.n}; the window shows "
-            f"{info.title} n = {info.offered[0]} to {info.offered[-1]}")
     return record
 
 
