@@ -31,10 +31,9 @@ from oska_gui.console.options import (
 )
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import clip, plain, render_table, seconds_text
-from oska_gui.core.types import Position
+from oska_gui.core.types import Position, Rules
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
-from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import ai_help
@@ -106,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"give one or two bots, not {len(args.bots)}")
     if args.save_dir:
         writable_folder(args.save_dir, "--save-dir")
-    rules = oska_rules(args.n)
+    rules = make_game(GameKind.OSKA, args.n).rules
     movers = make_movers(args)
     try:
         records = play_match(rules, movers, args)
@@ -147,7 +146,7 @@ def make_movers(args: argparse.Namespace) -> list[Player]:
     return movers
 
 
-def play_match(rules: OskaRules, movers: list[Player],
+def play_match(rules: Rules, movers: list[Player],
                args: argparse.Namespace) -> list[tuple[Record, bool]]:
     """Play every game; return (record, whether player A had White) pairs."""
     print(plain(f"Match, n = {rules.n}: A = {movers[0].name}, B = {movers[1].name}"))
@@ -167,7 +166,7 @@ def play_match(rules: OskaRules, movers: list[Player],
     return results
 
 
-def make_openings(rules: OskaRules, plies: int, seed: int) -> Iterator[list[Position]]:
+def make_openings(rules: Rules, plies: int, seed: int) -> Iterator[list[Position]]:
     """Yield seeded random openings of ``plies`` plies (fewer if a game ends), endlessly.
 
     One at a time, so that a huge ``--games`` costs nothing before it is played.

@@ -161,6 +161,19 @@ class PeopleMoves:
     cells: tuple[tuple[int, int], ...]
     index: dict[tuple[int, int], int]
     children: Callable[[Position], list[Position]]
+    to_rows: Callable[[Position], list[str]]
+
+    def picture(self, pos: Position) -> str:
+        """Return a small centred text picture of the board, one line per row.
+
+        Args:
+            pos: the position.
+
+        Returns:
+            The rows' cells apart by spaces, each row centred on the widest (2n - 1).
+        """
+        width = 2 * self.n - 1
+        return "\n".join(" ".join(row).center(width).rstrip() for row in self.to_rows(pos))
 
     def move_between(self, before: Position, after: Position) -> Move:
         """Return the move that turns ``before`` into its child ``after``."""

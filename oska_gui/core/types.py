@@ -163,6 +163,9 @@ class Rules(Hashable, Protocol):
     def play(self, pos: Position, move: Move) -> Position:
         """Return the position after ``move`` in ``pos``; ValueError if it is not legal."""
 
+    def picture(self, pos: Position) -> str:
+        """Return a small text picture of the board of ``pos``, one line per row."""
+
     def to_rows(self, pos: Position) -> list[str]:
         """Return ``pos`` as the spec's row strings over 'w', 'b', '-'."""
 

@@ -247,10 +247,6 @@ class OskaRules(PeopleMoves):
         """Return the position of well-formed row strings (see ``boards`` to validate)."""
         return Position(*bitboards("".join(rows)), turn)
 
-    def picture(self, pos: Position) -> str:
-        """Return a small centred text picture of the board, one line per row."""
-        width = 2 * self.n - 1
-        return "\n".join(" ".join(row).center(width).rstrip() for row in self.to_rows(pos))
 
 
 

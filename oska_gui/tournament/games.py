@@ -24,9 +24,8 @@ from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
 from oska_gui.console.options import CliError, ai_option
-from oska_gui.core.types import Position
-from oska_gui.engine.registry import GameKind
-from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.core.types import Position, Rules
+from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
@@ -114,7 +113,7 @@ def read_ai(text: str) -> str:
 
 def opening_moves(n: int, plies: int, seed: str) -> tuple[str, ...]:
     """Return ``plies`` random opening moves (fewer if a game would end) drawn from ``seed``."""
-    rules = oska_rules(n)
+    rules = game_info(GameKind.OSKA).rules(n)
     line = random_opening(rules, plies, random.Random(seed))
     return tuple(rules.move_text(rules.move_between(a, b))
                  for a, b in zip(line, line[1:], strict=False))
@@ -130,7 +129,7 @@ def play(task: GameTask) -> tuple[GameResult, str]:
         The result and the game's record as JSON text (loadable by ``main.py --replay``
         once saved to a file).
     """
-    rules = oska_rules(task.conditions.n)
+    rules = game_info(GameKind.OSKA).rules(task.conditions.n)
     opening = _line_of(rules, task.opening)
     movers: list[GamePlayer] = []
     with tempfile.TemporaryDirectory(prefix="oska-game-") as folder:
@@ -147,7 +146,7 @@ def play(task: GameTask) -> tuple[GameResult, str]:
 def final_board(record_json: str) -> str:
     """Return the picture of a game record's last position (where a forfeit happened)."""
     record = from_json(json.loads(record_json))
-    return oska_rules(record.n).picture(record.positions()[-1])  # tournaments are Oska's
+    return record.rules.picture(record.positions()[-1])
 
 
 def save_record(record_json: str, path: Path) -> None:
@@ -155,7 +154,7 @@ def save_record(record_json: str, path: Path) -> None:
     path.write_text(record_json + "\n", encoding="utf-8")
 
 
-def _line_of(rules: OskaRules, moves: tuple[str, ...]) -> list[Position]:
+def _line_of(rules: Rules, moves: tuple[str, ...]) -> list[Position]:
     """Return the positions from the start through the opening ``moves``."""
     line = [rules.start()]
     for text in moves:
