@@ -109,37 +109,8 @@ class DepthPlayer(Idle):
 
 
 @dataclass
-class RandomMoves(Idle):
-    """Another player that now and then plays a random legal move instead (training)."""
-
-    inner: Player
-    rules: Rules
-    rng: random.Random
-    rate: float
-
-    @property
-    def name(self) -> str:
-        """Return the inner player's name."""
-        return self.inner.name
-
-    def think(self, position: Position, seconds: float) -> Turn | None:
-        """Play a random child with probability ``rate``, else the inner player's move.
-
-        Args:
-            position: the position to move in.
-            seconds: the slice, passed on to the inner player.
-
-        Returns:
-            The Turn (None while the inner player thinks).
-        """
-        if self.rng.random() < self.rate:
-            return Turn(self.rng.choice(self.rules.children(position)), 0.0)
-        return self.inner.think(position, seconds)
-
-
-@dataclass
-class ForcedMoves:
-    """Another player that is not asked when there is only one move: it is played at once."""
+class Shortcut:
+    """Another player, save for the moves this one makes itself (see ``own_move``)."""
 
     inner: Player
     rules: Rules
@@ -155,7 +126,7 @@ class ForcedMoves:
         return self.inner.status
 
     def think(self, position: Position, seconds: float) -> Turn | None:
-        """Play the only child at once, else let the inner player think.
+        """Play this player's own move in ``position`` if it has one, else the inner's.
 
         Args:
             position: the position to move in.
@@ -164,10 +135,12 @@ class ForcedMoves:
         Returns:
             The Turn (None while the inner player thinks).
         """
-        children = self.rules.children(position)
-        if len(children) == 1:
-            return Turn(children[0], 0.0)
-        return self.inner.think(position, seconds)
+        return self.own_move(position) or self.inner.think(position, seconds)
+
+    def own_move(self, position: Position) -> Turn | None:
+        """Return the move this player makes itself in ``position``, or None to ask the
+        inner player."""
+        raise NotImplementedError
 
     def stop(self) -> None:
         """Let the inner player abandon its move."""
@@ -176,6 +149,44 @@ class ForcedMoves:
     def close(self) -> None:
         """Let the inner player release what it holds."""
         self.inner.close()
+
+
+@dataclass
+class RandomMoves(Shortcut):
+    """Another player that now and then plays a random legal move instead (training)."""
+
+    rng: random.Random
+    rate: float
+
+    def own_move(self, position: Position) -> Turn | None:
+        """Return a random move with probability ``rate``, else None.
+
+        Args:
+            position: the position to move in.
+
+        Returns:
+            The random move's Turn, or None.
+        """
+        if self.rng.random() < self.rate:
+            return Turn(self.rng.choice(self.rules.children(position)), 0.0)
+        return None
+
+
+@dataclass
+class ForcedMoves(Shortcut):
+    """Another player that is not asked when there is only one move: it is played at once."""
+
+    def own_move(self, position: Position) -> Turn | None:
+        """Return the only move in ``position``, if there is only one.
+
+        Args:
+            position: the position to move in.
+
+        Returns:
+            The forced move's Turn, or None when there is a choice.
+        """
+        children = self.rules.children(position)
+        return Turn(children[0], 0.0) if len(children) == 1 else None
 
 
 @dataclass(frozen=True)
