@@ -109,7 +109,7 @@ class DepthPlayer(Idle):
 
 
 @dataclass
-class Shortcut:
+class OwnMoves:
     """Another player, save for the moves this one makes itself (see ``own_move``)."""
 
     inner: Player
@@ -152,7 +152,7 @@ class Shortcut:
 
 
 @dataclass
-class RandomMoves(Shortcut):
+class RandomMoves(OwnMoves):
     """Another player that now and then plays a random legal move instead (training)."""
 
     rng: random.Random
@@ -173,7 +173,7 @@ class RandomMoves(Shortcut):
 
 
 @dataclass
-class ForcedMoves(Shortcut):
+class ForcedMoves(OwnMoves):
     """Another player that is not asked when there is only one move: it is played at once."""
 
     def own_move(self, position: Position) -> Turn | None:
