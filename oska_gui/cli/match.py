@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oska_gui.bots.bot_process import REASONS
-from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
+from oska_gui.bots.bot_process import REASONS, LoadError
 from oska_gui.core.types import Position
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.play.bot_loader import SPEC_FORMS, open_bot
 from oska_gui.play.records import Record, save
 from oska_gui.play.runner import play
 from oska_gui.play.selfplay import random_opening
@@ -47,6 +47,8 @@ examples:
   oska match mybot.py                        mybot.py:oskaplayer against the AI (depth 4)
   oska match mybot.py:play --ai hard --games 20 --time-limit 2 --save-dir games/
   oska match alice.py bob.py --n 5 --bot-depth 3 --opening-plies 4 --seed 9
+  oska match bots/team:main.play             main.play() of the folder bots/team, which
+                                             may import the other modules in it
 """
 
 
@@ -60,8 +62,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "exception, a timeout or a crash loses that game and the match goes on.",
         EXAMPLES + "\n" + AI_SPEC_HELP)
     parser.add_argument("bots", nargs="+", metavar="BOT",
-                        help="path/to/bot.py[:function] (function default: oskaplayer); "
-                             "one bot plays the AI, two play each other")
+                        help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
+                             "modules (defaults: oskaplayer, oskaplayer.oskaplayer); one bot "
+                             "plays the AI, two play each other")
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=10,
                         help="number of games, in pairs with colours swapped (default 10)")
@@ -124,10 +127,9 @@ def make_movers(args: argparse.Namespace) -> list[Mover]:
     try:
         for text in args.bots:
             try:
-                spec = parse_bot_spec(text)
-            except ValueError as error:
+                bot = open_bot(text, args.time_limit, echo=args.bot_output)
+            except (ValueError, LoadError) as error:
                 raise CliError(str(error)) from None
-            bot = ExternalPlayer(spec, args.time_limit, echo=args.bot_output)
             movers.append(BotMover(bot, oska_rules(args.n), args.bot_depth))
     except CliError:
         for mover in movers:

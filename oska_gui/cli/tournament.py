@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import os
 
+from oska_gui.play.bot_loader import SPEC_FORMS
+
 from .common import (
     add_bot_options,
     add_opening_options,
@@ -41,7 +43,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "ratings and a crosstable; --report writes them as one HTML file.",
         EXAMPLES + "\n" + AI_SPEC_HELP)
     parser.add_argument("bots", nargs="*", metavar="BOT",
-                        help="path/to/bot.py[:function] (function default: oskaplayer)")
+                        help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
+                             "modules (defaults: oskaplayer, oskaplayer.oskaplayer; a folder "
+                             "plays on local processes only)")
     parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",
                         help="this project's AI at these levels as extra entrants (the "
                              "levels run to the next option: give the bots before --ai)")

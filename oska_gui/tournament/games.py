@@ -6,25 +6,26 @@ board), so that a change of that API touches this file alone. ``play`` runs in a
 worker process, local or on a cluster: it takes a plain ``GameTask`` and returns a
 plain ``GameResult`` with the game record as JSON text, both picklable.
 
-A bot's file travels inside the task as its source text and is written to a fresh
-folder for the game, so a cluster's machines need no copy of the bots; each bot runs
-in its own process exactly as in ``oska match`` and is stopped when the game ends.
+A bot is read and started by ``play.bot_loader``, exactly as in ``oska match``. A bot
+given as a file travels inside the task as its source text and is staged in a fresh
+folder of its own on the worker, so a cluster's machines need no copy of the bots; a
+bot given as a folder travels as its path (local games only). Each bot runs in its own
+process and is stopped when the game ends.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from oska_gui.bots.bot_process import REASONS as FORFEIT_REASONS
-from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
+from oska_gui.bots.bot_process import LoadError
 from oska_gui.core.types import Position
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play import runner
+from oska_gui.play.bot_loader import BotSpec, open_bot, parse_bot
 from oska_gui.play.records import Record, from_json
 from oska_gui.play.runner import Turn
 from oska_gui.play.selfplay import random_opening
@@ -41,20 +42,11 @@ MAX_BOT_BYTES = 1024 * 1024  # a bot's source goes into every one of its games' 
 
 
 @dataclass(frozen=True)
-class BotFile:
-    """A bot as it travels to a worker: its file's name and source, and the function."""
-
-    filename: str
-    function: str
-    source: str
-
-
-@dataclass(frozen=True)
 class Player:
-    """How an entrant plays: a bot file, or this project's AI given by its spec text."""
+    """How an entrant plays: a bot (file or folder), or this project's AI by its spec text."""
 
     name: str
-    bot: BotFile | None = None
+    bot: BotSpec | None = None
     ai: str | None = None
 
 
@@ -79,24 +71,21 @@ class GameTask:
     conditions: Conditions
 
 
-def read_bot(text: str) -> tuple[str, BotFile]:
-    """Read a bot given as 'path/to/bot.py[:function]'; raises CliError if unreadable.
+def read_bot(text: str) -> tuple[str, BotSpec]:
+    """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
 
     Returns:
         The bot's name (as ``oska match`` names it, e.g. 'bots/a.py:oskaplayer') and
-        its BotFile with the source text.
+        the bot: a file with its source text, or a folder (see ``play.bot_loader``).
+
+    Raises:
+        CliError: the bot cannot be read, or its file is over ``MAX_BOT_BYTES``.
     """
     try:
-        spec = parse_bot_spec(text)
-        with open(spec.path, "rb") as file:
-            raw = file.read(MAX_BOT_BYTES + 1)
-        if len(raw) > MAX_BOT_BYTES:
-            raise ValueError(f"over {MAX_BOT_BYTES:,} bytes, too big for a bot that travels "
-                             "with every game")
-        source = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+        bot = parse_bot(text, MAX_BOT_BYTES)
+    except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
-    return str(spec), BotFile(Path(spec.path).name, spec.function, source)
+    return bot.name, bot
 
 
 def read_ai(text: str) -> str:
@@ -128,14 +117,13 @@ def play(task: GameTask) -> tuple[GameResult, str]:
     rules = oska_rules(task.conditions.n)
     opening = _line_of(rules, task.opening)
     movers: list[Mover] = []
-    with tempfile.TemporaryDirectory(prefix="oska-game-") as folder:
-        try:
-            for colour, player in enumerate((task.white, task.black)):
-                movers.append(_mover(player, task.conditions, Path(folder) / str(colour)))
-            record = runner.play(rules, movers, opening)
-        finally:
-            for mover in movers:
-                mover.close()
+    try:
+        for player in (task.white, task.black):
+            movers.append(_mover(player, task.conditions))
+        record = runner.play(rules, movers, opening)
+    finally:
+        for mover in movers:
+            mover.close()
     return _result(task.game_id, record), json.dumps(record.to_json())
 
 
@@ -177,22 +165,18 @@ class _Unloadable:
         """Nothing to release: no process is running."""
 
 
-def _mover(player: Player, conditions: Conditions, folder: Path) -> Mover:
-    """Return the Mover of ``player``; a bot's file is written into ``folder`` first."""
+def _mover(player: Player, conditions: Conditions) -> Mover:
+    """Return the Mover of ``player``; a bot is opened by ``play.bot_loader``."""
     if player.bot is None:
         assert player.ai is not None
         mover: Mover = AiMover(parse_ai_spec(player.ai), conditions.n)
     else:
-        folder.mkdir()
-        path = folder / player.bot.filename
-        path.write_text(player.bot.source, encoding="utf-8")
-        external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
-                                  echo=conditions.echo)
         try:
+            external = open_bot(player.bot, conditions.time_limit, echo=conditions.echo)
             mover = BotMover(external, oska_rules(conditions.n), conditions.depth)
-        except CliError as error:  # the message names the file by its temporary path
-            return _Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
-    mover.name = player.name  # records and forfeits name the entrant, not the temp file
+        except (CliError, LoadError) as error:
+            return _Unloadable(player.name, str(error))
+    mover.name = player.name  # records and forfeits name the entrant as it was given
     return mover
 
 
