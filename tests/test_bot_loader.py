@@ -18,7 +18,7 @@ from tournament_helpers import run_tournament, standings
 
 from oska_gui.bots.bot_process import LoadError
 from oska_gui.desktop.options import parse_args
-from oska_gui.play.bot_loader import BotFile, BotFolder, open_bot, parse_bot
+from oska_gui.play.bot_loader import STAGE_PREFIX, BotFile, BotFolder, open_bot, parse_bot
 from oska_gui.tournament.entrants import identity
 from oska_gui.tournament.games import Player
 from oska_gui.web.build import browser_modules
@@ -209,6 +209,24 @@ def test_a_missing_module_that_is_not_a_sibling_keeps_its_traceback(tmp_path: Pa
             player.wait_ready()
     finally:
         player.close()
+
+
+def test_messages_name_the_file_not_its_copy(tmp_path: Path) -> None:
+    """A load error and a traceback of a bot given as a file name the file, never the
+    temporary folder it was copied to."""
+    broken = open_bot(str(write_bot(tmp_path, "broken")))
+    raises = open_bot(str(write_bot(tmp_path, "raises")), time_limit=20)
+    try:
+        with pytest.raises(LoadError) as error:
+            broken.wait_ready()
+        assert 'cannot load broken.py:   File "broken.py", line 1' in str(error.value)
+        reply = raises.ask(START, "w", 1)
+        assert reply.reason == "exception" and 'File "raises.py", line 5' in reply.detail
+        for text in (str(error.value), reply.detail):
+            assert STAGE_PREFIX not in text and str(tmp_path) not in text
+    finally:
+        broken.close()
+        raises.close()
 
 
 def test_the_staged_folder_lives_until_the_bot_is_closed(tmp_path: Path) -> None:

@@ -71,12 +71,15 @@ class BotCode:
     'pkg.bot') is imported. ``label`` names the code in messages (default: ``path``).
     ``explain_missing``, given the name of a module the code imports and that cannot be
     found, returns what to say instead of the traceback (None: the traceback).
+    ``staged`` says that the file is a copy alone in a folder of its own, whose name
+    means nothing to people: tracebacks name the file without it.
     """
 
     path: str
     module: str | None = None
     label: str = ""
     explain_missing: Callable[[str], str | None] | None = None
+    staged: bool = False
 
     @property
     def shown(self) -> str:
@@ -184,6 +187,8 @@ class BotProcess:
         """
         self.code = BotCode(str(code)) if isinstance(code, str) else code
         self.label = self.code.shown
+        self._hidden = (os.path.dirname(os.path.abspath(self.code.path)) + os.sep
+                        if self.code.staged else "")
         self.load_timeout = load_timeout
         self.echo = echo
         self.memory_mb = memory_mb
@@ -444,7 +449,16 @@ class BotProcess:
         if not isinstance(message, dict):
             return _EOF
         message[ARRIVED] = arrived
+        self._hide_folder(message)
         return message
+
+    def _hide_folder(self, message: dict) -> None:
+        """Take a staged copy's folder out of the details of ``message`` and its results."""
+        if not self._hidden:
+            return
+        for reply in [message, *message.get("results", [])]:
+            if isinstance(reply, dict) and isinstance(reply.get("detail"), str):
+                reply["detail"] = reply["detail"].replace(self._hidden, "")
 
     def _death_note(self) -> str:
         """Return how the worker process ended, e.g. 'the bot process died (exit code 1)'."""

@@ -141,7 +141,7 @@ def open_bot(bot: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
                               time_limit)
     folder = _stage(spec)
     code = BotCode(os.path.join(folder, spec.filename), label=spec.filename,
-                   explain_missing=partial(_unseen_sibling, spec))
+                   explain_missing=partial(_unseen_sibling, spec), staged=True)
     process = BotProcess(code, load_timeout, echo)
     remove = weakref.finalize(process, shutil.rmtree, folder, ignore_errors=True)
     return ExternalPlayer(process, spec.function, spec.name, time_limit, release=remove)
