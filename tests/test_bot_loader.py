@@ -18,6 +18,7 @@ from tournament_helpers import run_tournament, standings
 
 from oska_gui.bots.bot_process import LoadError
 from oska_gui.desktop.options import parse_args
+from oska_gui.play import bot_loader
 from oska_gui.play.bot_loader import STAGE_PREFIX, BotFile, BotFolder, open_bot, parse_bot
 from oska_gui.tournament.entrants import identity
 from oska_gui.tournament.games import Player
@@ -111,8 +112,11 @@ def test_a_file_is_read_with_its_source_and_a_folder_with_its_module(tmp_path: P
     assert (as_file.function, as_file.name) == ("oskaplayer", f"{bot}:oskaplayer")
     assert as_file.source == bot.read_text(encoding="utf-8")
     assert parse_bot(f"{bot}:movegen").function == "movegen"
-    assert parse_bot(str(folder)) == BotFolder(str(folder), "oskaplayer", "oskaplayer",
-                                               parse_bot(str(folder)).fingerprint)
+    default = parse_bot(str(folder))
+    assert isinstance(default, BotFolder)
+    assert (default.path, default.module, default.function) == (str(folder), "oskaplayer",
+                                                                "oskaplayer")
+    assert default.name == f"{folder}:oskaplayer.oskaplayer"
     named = parse_bot(f"{folder}:helper.best")
     assert isinstance(named, BotFolder) and (named.module, named.function) == ("helper", "best")
     assert named.name == f"{folder}:helper.best"
@@ -129,15 +133,19 @@ def test_a_file_is_read_with_its_source_and_a_folder_with_its_module(tmp_path: P
     ("{tmp}/team:helper", "after a bot folder give module.function"),
     ("{tmp}/team:nothing.play", "has no module 'nothing' (no nothing.py in it)"),
     ("{tmp}/big.py", "is over 100 bytes, too big for a bot given as a file"),
+    ("{tmp}/latin1.py", "is not UTF-8 text: 'utf-8' codec can't decode byte 0xe9"),
 ])
-def test_bad_specs_are_one_clear_line(tmp_path: Path, spec: str, words: str) -> None:
+def test_bad_specs_are_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      spec: str, words: str) -> None:
     """A missing path, a bad function name, a folder without module.function or without
-    the module, a file over the size given: ValueError with one line saying which."""
+    the module, a file too big or not UTF-8: ValueError with one line saying which."""
     write_bot(tmp_path, "good")
     team(tmp_path)
     (tmp_path / "big.py").write_text("#" * 101, encoding="utf-8")
+    (tmp_path / "latin1.py").write_bytes("# caf\xe9\n".encode("latin-1"))
+    monkeypatch.setattr(bot_loader, "MAX_FILE_BYTES", 100)
     with pytest.raises(ValueError) as error:
-        parse_bot(spec.format(tmp=tmp_path), max_bytes=100)
+        parse_bot(spec.format(tmp=tmp_path))
     assert words.format(tmp=tmp_path) in str(error.value)
     assert "\n" not in str(error.value)
 

@@ -67,7 +67,7 @@ class BotFile:
     @property
     def fingerprint(self) -> str:
         """Return a short hash of the source: it changes when the bot's code does."""
-        return _hash(self.source.encode("utf-8", "surrogateescape"))
+        return hashlib.sha256(self.source.encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -91,27 +91,27 @@ class BotFolder:
 BotSpec = BotFile | BotFolder
 
 
-def parse_bot(text: str, max_bytes: int = MAX_FILE_BYTES) -> BotSpec:
+def parse_bot(text: str) -> BotSpec:
     """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
 
     Args:
         text: the bot as given; a path that holds ':' itself is read whole.
-        max_bytes: the largest bot file accepted (its source is read into memory).
 
     Returns:
         A BotFile with the file's source, or a BotFolder.
 
     Raises:
         ValueError: no such file or folder, a bad function or module name, no such
-            module in the folder, or a file that cannot be read or is too big; the
-            message is one line for people.
+            module in the folder, or a file that cannot be read, is not UTF-8 text (as
+            Python wants its source) or is over ``MAX_FILE_BYTES``; the message is one
+            line for people.
     """
     path, suffix = _split(text)
     kind = _kind(path)
     if kind == "folder":
         return _read_folder(path, suffix)
     if kind == "file":
-        return _read_file(path, suffix, max_bytes)
+        return _read_file(path, suffix)
     raise ValueError(f"no such bot file or folder: {path!r:.200} (write it as {SPEC_FORMS})")
 
 
@@ -167,7 +167,7 @@ def _are_names(text: str) -> bool:
     return all(part.isidentifier() for part in text.split("."))
 
 
-def _read_file(path: str, function: str | None, max_bytes: int) -> BotFile:
+def _read_file(path: str, function: str | None) -> BotFile:
     """Return the BotFile of the file ``path`` (raises ValueError, see ``parse_bot``)."""
     function = DEFAULT_FUNCTION if function is None else function
     if not function.isidentifier():
@@ -177,15 +177,16 @@ def _read_file(path: str, function: str | None, max_bytes: int) -> BotFile:
                          f"written path/to/bot.py[:function]{hint}")
     try:
         with open(path, "rb") as file:
-            raw = file.read(max_bytes + 1)
+            raw = file.read(MAX_FILE_BYTES + 1)
+        source = raw.decode("utf-8")
     except OSError as error:
         raise ValueError(f"cannot read the bot file {path!r:.200}: "
                          f"{error.strerror or error}") from None
-    if len(raw) > max_bytes:
-        raise ValueError(f"{path!r:.200} is over {max_bytes:,} bytes, too big for a bot "
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the bot file {path!r:.200} is not UTF-8 text: {error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(f"{path!r:.200} is over {MAX_FILE_BYTES:,} bytes, too big for a bot "
                          "given as a file: give its folder instead")
-    # surrogateescape: the copy is the file byte for byte, whatever its encoding
-    source = raw.decode("utf-8", "surrogateescape")
     return BotFile(path, function, source, _modules_beside(path))
 
 
@@ -248,17 +249,12 @@ def _folder_fingerprint(path: str) -> str:
         for name in sorted(files):
             if name.endswith(".py"):
                 file = Path(folder, name)
-                digest.update(str(file.relative_to(path)).encode("utf-8", "surrogateescape"))
+                digest.update(os.fsencode(file.relative_to(path)))
                 try:
                     digest.update(b"\0" + file.read_bytes() + b"\0")
                 except OSError:  # unreadable now: the bot will say so when it loads
                     digest.update(b"\0unreadable\0")
     return digest.hexdigest()[:16]
-
-
-def _hash(data: bytes) -> str:
-    """Return the first 16 hex digits of the SHA-256 of ``data``."""
-    return hashlib.sha256(data).hexdigest()[:16]
 
 
 def _kind(path: str) -> str | None:
@@ -287,7 +283,7 @@ def _stage(bot: BotFile) -> str:
     try:
         folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
         with open(os.path.join(folder, bot.filename), "w", encoding="utf-8",
-                  errors="surrogateescape", newline="") as file:
+                  newline="") as file:
             file.write(bot.source)
     except OSError as error:
         if folder is not None:

@@ -25,7 +25,7 @@ from oska_gui.bots.bot_process import LoadError
 from oska_gui.core.types import Position
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play import runner
-from oska_gui.play.bot_loader import BotSpec, open_bot, parse_bot
+from oska_gui.play.bot_loader import BotFile, BotSpec, open_bot, parse_bot
 from oska_gui.play.records import Record, from_json
 from oska_gui.play.runner import Turn
 from oska_gui.play.selfplay import random_opening
@@ -82,7 +82,10 @@ def read_bot(text: str) -> tuple[str, BotSpec]:
         CliError: the bot cannot be read, or its file is over ``MAX_BOT_BYTES``.
     """
     try:
-        bot = parse_bot(text, MAX_BOT_BYTES)
+        bot = parse_bot(text)
+        if isinstance(bot, BotFile) and len(bot.source.encode("utf-8")) > MAX_BOT_BYTES:
+            raise ValueError(f"over {MAX_BOT_BYTES:,} bytes, too big for a bot that travels "
+                             "with every game")
     except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
     return bot.name, bot
