@@ -37,6 +37,8 @@ from typing import IO, Any
 from oska_gui.bots import proctree
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# The worker's start under ``python -P -c``: find this package where this process found it
+# (the folder is the first argument), then take that folder off the path again.
 BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
         "from oska_gui.bots.external_worker import main; del sys.path[0]; sys.exit(main())")
 DEFAULT_LOAD_TIMEOUT = 10.0

@@ -112,7 +112,8 @@ def load_module(path: str, name: str | None = None) -> ModuleType:
     """Import the bot: the Python file ``path``, or the module ``name`` of the folder ``path``.
 
     The file's folder (or the folder ``path``) becomes the bot's import root: see
-    ``set_import_root``. A file is loaded as a fresh module of its own name.
+    ``set_import_root``. A file is loaded as a fresh module named ``MODULE_NAME``, so
+    that its file name, whatever it is, cannot clash with a module loaded already.
 
     Raises whatever the code raises on import (ImportError when it cannot be read, or
     when ``name`` is taken by a module this process has loaded already).
