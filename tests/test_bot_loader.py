@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import CLI_TIMEOUT, REPO_ROOT, run_cli, table_rows, write_bot
-from hostile_helpers import wait_until
+from hostile_helpers import run_python, wait_until
 from tournament_helpers import run_tournament, standings
 
 from oska_gui.bots.bot_process import LoadError
@@ -248,6 +248,22 @@ def test_the_staged_folder_lives_until_the_bot_is_closed(tmp_path: Path) -> None
     finally:
         player.close()
     assert not staged.exists()
+
+
+def test_a_caller_killed_outright_leaves_no_staged_folder(tmp_path: Path) -> None:
+    """The caller dies without any clean-up: the bot's host, which notices, removes the
+    copy of the bot file."""
+    staged = run_python(f"""
+        import os
+        from pathlib import Path
+        from oska_gui.play.bot_loader import open_bot
+        player = open_bot({str(write_bot(tmp_path, "good"))!r}, time_limit=20)
+        assert player.ask({START!r}, "w", 1).ok
+        print(Path(player.process.code.path).parent, flush=True)
+        os._exit(0)  # no clean-up at all
+    """).strip()
+    assert Path(staged).name.startswith(STAGE_PREFIX)
+    assert wait_until(lambda: not Path(staged).exists(), 10)
 
 
 # -- the caller's folder ----------------------------------------------------------------

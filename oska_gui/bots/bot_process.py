@@ -74,7 +74,8 @@ class BotCode:
     ``explain_missing``, given the name of a module the code imports and that cannot be
     found, returns what to say instead of the traceback (None: the traceback).
     ``staged`` says that the file is a copy alone in a folder of its own, whose name
-    means nothing to people: tracebacks name the file without it.
+    means nothing to people: tracebacks name the file without it, and the bot's host
+    removes that folder if this process dies without closing the bot.
     """
 
     path: str
@@ -211,6 +212,7 @@ class BotProcess:
                    "--memory-mb", str(self.memory_mb), "--caller", str(os.getpid())]
         command += ["--echo"] if self.echo else []
         command += ["--module", self.code.module] if self.code.module else []
+        command += ["--staged"] if self.code.staged else []
         command += ["--", self.code.path]  # a path may start with '-'
         self._proc = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, encoding="utf-8",

@@ -30,8 +30,9 @@ the parent can say what to do about it.
 (see ``proctree``) that forks the host, which loads and runs the bot. Every process the
 bot starts, in a new session or not, stays below the keeper. When the host ends (the
 bot exited, crashed or was killed) the keeper kills all that is left and exits with
-the host's status; when the caller goes away it does the same. The caller kills the
-whole tree when it stops a bot (``proctree.kill_tree``).
+the host's status; when the caller goes away it does the same, and removes the private
+copy of a bot file (``--staged``), which the caller can no longer remove. The caller
+kills the whole tree when it stops a bot (``proctree.kill_tree``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ import importlib
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -267,7 +269,8 @@ def send(stream: IO[str], message: dict) -> None:
     stream.flush()
 
 
-def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
+def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int,
+                leftover: str | None = None) -> bool:
     """Split into a keeper (this process, which never returns) and the host (returns).
 
     Does nothing where this process cannot become a subreaper: the host then runs
@@ -277,6 +280,7 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
         streams: the protocol streams; the keeper closes its copies, so that the host's
             end is the end of the protocol for the caller.
         caller: the id of the process that started this one, which the keeper watches.
+        leftover: a folder the keeper removes if the caller goes away (see ``keep``).
 
     Returns:
         True in the host when a keeper was forked, False when this process is alone.
@@ -288,14 +292,16 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
         return True
     for stream in streams:
         stream.close()
-    keep(host, caller)
+    keep(host, caller, leftover)
 
 
-def keep(host: int, caller: int) -> NoReturn:
+def keep(host: int, caller: int, leftover: str | None = None) -> NoReturn:
     """Wait until the host ends or the caller goes away, kill what is left, then exit.
 
     The exit status is the host's (killed by a signal: the same signal), so the caller
-    can tell how the bot ended.
+    can tell how the bot ended. When the caller went away, the folder ``leftover`` (the
+    private copy of a bot file, which the caller removes when it closes the bot) is
+    removed here: a caller killed outright never gets to do it.
     """
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
     status, left = None, True
@@ -307,6 +313,8 @@ def keep(host: int, caller: int) -> NoReturn:
     while left and time.monotonic() < deadline:  # past it: one we may not kill, for init
         signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS / 10)
         status, left = reap(host, status)
+    if leftover and os.getppid() != caller:
+        shutil.rmtree(leftover, ignore_errors=True)
     end_like(status)
 
 
@@ -345,6 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", help="the bot's Python file, or with --module its folder")
     parser.add_argument("--module", help="import this module of the folder PATH")
+    parser.add_argument("--staged", action="store_true",
+                        help="PATH is a copy alone in a folder of its own: removed if the "
+                             "caller dies")
     parser.add_argument("--echo", action="store_true")
     parser.add_argument("--memory-mb", type=int, default=0)
     parser.add_argument("--caller", type=int, default=0,
@@ -356,7 +367,8 @@ def main(argv: list[str] | None = None) -> int:
     proto_in, proto_out = claim_protocol(args.echo)
     if args.memory_mb:
         limit_memory(args.memory_mb)
-    kept = fork_keeper((proto_in, proto_out), caller)
+    leftover = os.path.dirname(os.path.abspath(args.path)) if args.staged else None
+    kept = fork_keeper((proto_in, proto_out), caller, leftover)
     watched = os.getppid() if kept else caller  # the keeper outlives its host
     threading.Thread(target=watch_parent, args=(watched,), daemon=True).start()
     try:
