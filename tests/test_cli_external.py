@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from oska_gui.bots.bot_process import REASONS, BotProcess, LoadError
 from oska_gui.bots.external import ExternalPlayer, judge_move
 from oska_gui.games.oska import SIDE_LETTERS, oska_rules
+from oska_gui.play.bot_loader import open_bot
 
 START = ["wwww", "---", "--", "---", "bbbb"]
 SLOW_BOT = """
@@ -52,7 +53,7 @@ def answer(player: ExternalPlayer):
 
 def test_poll_never_blocks_and_the_answer_is_a_legal_board(tmp_path: Path) -> None:
     """While the bot thinks, poll() returns None at once; then the judged reply comes."""
-    player = ExternalPlayer(str(slow_bot(tmp_path)), time_limit=20)
+    player = open_bot(str(slow_bot(tmp_path)), time_limit=20)
     try:
         player.request(START, "w", 3)
         assert player.busy
@@ -72,7 +73,7 @@ def test_poll_never_blocks_and_the_answer_is_a_legal_board(tmp_path: Path) -> No
 
 def test_a_hang_times_out_and_the_next_request_gets_a_fresh_process(tmp_path: Path) -> None:
     """A hung bot is killed at its time limit; asking again starts a new process."""
-    player = ExternalPlayer(str(write_bot(tmp_path, "hangs")), time_limit=0.5)
+    player = open_bot(str(write_bot(tmp_path, "hangs")), time_limit=0.5)
     try:
         reply = player.ask(START, "w", 1)
         assert reply.reason == "timeout" and "no answer within 0.5 s" in reply.describe()
@@ -93,7 +94,7 @@ def test_a_hang_times_out_and_the_next_request_gets_a_fresh_process(tmp_path: Pa
 def test_each_failure_is_reported_and_the_player_stays_usable(tmp_path: Path, bot: str,
                                                               reason: str, words: str) -> None:
     """Every kind of failure becomes a CallResult with its reason; asking again works."""
-    player = ExternalPlayer(str(write_bot(tmp_path, bot)), time_limit=5)
+    player = open_bot(str(write_bot(tmp_path, bot)), time_limit=5)
     try:
         for _ in range(2):
             reply = player.ask(START, "b", 2)
@@ -106,7 +107,7 @@ def test_each_failure_is_reported_and_the_player_stays_usable(tmp_path: Path, bo
 
 def test_cancel_abandons_a_request_and_close_kills_the_process(tmp_path: Path) -> None:
     """After cancel() the old answer never arrives; close() leaves no process behind."""
-    player = ExternalPlayer(str(slow_bot(tmp_path)), time_limit=20)
+    player = open_bot(str(slow_bot(tmp_path)), time_limit=20)
     player.request(START, "w", 1)
     assert wait_until(lambda: player.process.pid is not None, 5)
     first = player.process.pid
@@ -147,12 +148,12 @@ def test_a_bot_dies_with_its_parent(tmp_path: Path) -> None:
 
 def test_loading_problems_are_load_errors(tmp_path: Path) -> None:
     """A broken file or a missing function is reported by wait_ready, never raised later."""
-    broken = ExternalPlayer(str(write_bot(tmp_path, "broken")))
+    broken = open_bot(str(write_bot(tmp_path, "broken")))
     with pytest.raises(LoadError, match="SyntaxError"):
         broken.wait_ready()
     reply = broken.ask(START, "w", 1)  # without wait_ready: a CallResult, not an exception
     assert reply.reason == "load"
-    missing = ExternalPlayer(f"{write_bot(tmp_path, 'neither')}:oskaplayer")
+    missing = open_bot(f"{write_bot(tmp_path, 'neither')}:oskaplayer")
     with pytest.raises(LoadError, match="has no function 'oskaplayer'"):
         missing.wait_ready()
     assert missing.ask(START, "w", 1).reason == "load"
@@ -204,7 +205,7 @@ def test_judge_accepts_exactly_the_legal_answers(seed: int, n: int) -> None:
 
 def test_an_answer_that_came_too_late_is_a_timeout_even_if_polled_late(tmp_path: Path) -> None:
     """A caller that polls rarely cannot let a bot overrun its time limit."""
-    player = ExternalPlayer(str(slow_bot(tmp_path)), time_limit=0.2)
+    player = open_bot(str(slow_bot(tmp_path)), time_limit=0.2)
     try:
         player.wait_ready()
         player.request(START, "w", 1)

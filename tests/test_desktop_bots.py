@@ -24,10 +24,10 @@ from desktop_helpers import (
 )
 
 from oska_gui.bots.bot_process import REASONS
-from oska_gui.bots.external import parse_bot_spec
 from oska_gui.desktop.bots import ExternalBot
 from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.games.oska import BLACK, WHITE
+from oska_gui.play.bot_loader import parse_bot
 from oska_gui.play.levels import LevelKey
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui import theme
@@ -64,7 +64,7 @@ def bot_file(tmp_path: Path, name: str) -> ExternalBot:
     """Write the bot ``name`` into ``tmp_path`` and return it as the desktop offers it."""
     path = tmp_path / f"{name}.py"
     path.write_text(BOTS[name], encoding="utf-8")
-    return ExternalBot(parse_bot_spec(str(path)), TIME_LIMIT, depth=2)
+    return ExternalBot(parse_bot(str(path)), TIME_LIMIT, depth=2)
 
 
 def runner_with(bots: dict, settings: dict) -> DesktopRunner:

@@ -31,7 +31,7 @@ from hostile_helpers import (
 )
 
 from oska_gui.bots import proctree
-from oska_gui.bots.external import ExternalPlayer
+from oska_gui.play.bot_loader import open_bot
 
 pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /proc")
 
@@ -112,7 +112,7 @@ def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,
     """A crash or timeout stops the bot and all it started at once; a bot that answered
     (or raised) keeps its processes until it is closed, then they go too."""
     bot, pids = write_spawner(tmp_path, marker, spawn, then)
-    player = ExternalPlayer(str(bot), time_limit=1.0)
+    player = open_bot(str(bot), time_limit=1.0)
     try:
         reply = player.ask(START, "w", 1)
         assert reply.reason == REASONS[then], reply.describe()
@@ -164,8 +164,8 @@ def test_a_caller_killed_outright_takes_the_bot_and_its_processes_along(tmp_path
     bot, pids = write_spawner(tmp_path, marker, "daemon", "returns")
     run_python(f"""
         import os
-        from oska_gui.bots.external import ExternalPlayer
-        player = ExternalPlayer({str(bot)!r}, time_limit=5)
+        from oska_gui.play.bot_loader import open_bot
+        player = open_bot({str(bot)!r}, time_limit=5)
         assert player.ask({START!r}, "w", 1).ok
         os._exit(0)  # no clean-up at all
     """, timeout=60)

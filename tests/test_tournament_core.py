@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 from hostile_helpers import REPO_ROOT
 
+from oska_gui.play.bot_loader import BotFile
 from oska_gui.tournament import ratings
-from oska_gui.tournament.games import BotFile, Conditions, Entrant
+from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.result import GameResult, MoveTimes
 from oska_gui.tournament.schedule import TournamentPlan, schedule

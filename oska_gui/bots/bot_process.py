@@ -1,14 +1,21 @@
-"""One external Python file in its own process, called without blocking the caller.
+"""One external bot's code in its own process, called without blocking the caller.
 
-``BotProcess`` starts ``python -m oska_gui.bots.external_worker FILE`` (see there for the
-protocol: JSON lines over private pipes, so whatever the file prints cannot corrupt
-it), loads the file once and calls its functions one at a time: ``call(...)`` starts a
+``BotProcess`` starts ``external_worker`` on a Python file or on a module of a folder (a
+``BotCode`` says which; see there for the protocol: JSON lines over private pipes, so
+whatever the bot prints cannot corrupt it), loads the code once and calls its
+functions one at a time: ``call(...)`` starts a
 call, ``poll()`` returns the ``CallResult`` when it is there (``run`` and ``run_batch``
 are blocking forms). A call that overruns its time limit is a ``timeout`` and a worker
 that dies a ``crash``; either way the process is killed (with everything it started)
 and a new one starts on the next call. Loading has its own time limit and does not
 count against the calls'. The worker also exits by itself if this process dies, and on
 Linux it takes every process the bot started with it (see ``external_worker``).
+
+The worker runs as ``python -P -c BOOT PACKAGE_PARENT ARGS``: ``-P`` keeps the caller's
+current folder off the bot's import path (a ``random.py`` there must not stand in for
+Python's), and ``BOOT`` finds this package in the folder this process found it in,
+then takes that folder off the path again before the worker loads the bot (which can
+still import ``oska_gui``: it is loaded already).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -30,10 +38,40 @@ from oska_gui.bots import proctree
 from oska_gui.bots.reasons import REASONS, LoadError
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
+# The worker's start under ``python -P -c``: find this package where this process found it
+# (the folder is the first argument), then take that folder off the path again.
+BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
+        "from oska_gui.bots.external_worker import main; del sys.path[0]; sys.exit(main())")
 DEFAULT_LOAD_TIMEOUT = 10.0
 DEFAULT_MEMORY_MB = 2048
 _EOF = object()
 ARRIVED = "_arrived"  # key under which _receive notes when a message came in
+
+
+@dataclass(frozen=True)
+class BotCode:
+    """What a bot's process loads, and how messages name it.
+
+    ``path`` is a Python file, loaded with its folder as the import root, or, when
+    ``module`` is given, the import root folder in which ``module`` ('bot' or
+    'pkg.bot') is imported. ``label`` names the code in messages (default: ``path``).
+    ``explain_missing``, given the name of a module the code imports and that cannot be
+    found, returns what to say instead of the traceback (None: the traceback).
+    ``staged`` says that the file is a copy alone in a folder of its own, whose name
+    means nothing to people: tracebacks name the file without it, and the bot's host
+    removes that folder if this process dies without closing the bot.
+    """
+
+    path: str
+    module: str | None = None
+    label: str = ""
+    explain_missing: Callable[[str], str | None] | None = None
+    staged: bool = False
+
+    @property
+    def shown(self) -> str:
+        """Return how messages name the code: its label, or else its path."""
+        return self.label or self.path
 
 
 @dataclass(frozen=True)
@@ -115,24 +153,29 @@ class _Call:
 
 
 class BotProcess:
-    """One bot file in a child process; calls one function at a time, never blocking.
+    """One bot's code in a child process; calls one function at a time, never blocking.
 
     The process starts on the first call (or ``wait_ready``) and again after a
-    timeout or a crash. Loading the file does not count against a call's time limit;
+    timeout or a crash. Loading the code does not count against a call's time limit;
     it has its own ``load_timeout``.
     """
 
-    def __init__(self, path: str, load_timeout: float = DEFAULT_LOAD_TIMEOUT,
+    def __init__(self, code: BotCode | str, load_timeout: float = DEFAULT_LOAD_TIMEOUT,
                  echo: bool = False, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
-        """Prepare (not start) a process for the bot file ``path``.
+        """Prepare (not start) a process for the bot's code.
 
         Args:
-            path: the bot's Python file.
-            load_timeout: seconds the file may take to load.
+            code: what to load; a path alone is a Python file loaded where it is (its
+                folder is the import root: ``play.bot_loader`` stages a bot given as
+                a file into a folder of its own first).
+            load_timeout: seconds the code may take to load.
             echo: show the bot's own output on stderr instead of discarding it.
             memory_mb: the bot process's memory cap in MiB (0: none).
         """
-        self.path = str(path)
+        self.code = BotCode(str(code)) if isinstance(code, str) else code
+        self.label = self.code.shown
+        self._hidden = (os.path.dirname(os.path.abspath(self.code.path)) + os.sep
+                        if self.code.staged else "")
         self.load_timeout = load_timeout
         self.echo = echo
         self.memory_mb = memory_mb
@@ -149,15 +192,15 @@ class BotProcess:
 
     def _spawn(self) -> None:
         """Start the worker process and the thread that reads its replies."""
-        command = [sys.executable, "-m", "oska_gui.bots.external_worker", self.path,
+        command = [sys.executable, "-P", "-c", BOOT, str(PROJECT_ROOT),
                    "--memory-mb", str(self.memory_mb), "--caller", str(os.getpid())]
         command += ["--echo"] if self.echo else []
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            filter(None, [str(PROJECT_ROOT), env.get("PYTHONPATH")]))
+        command += ["--module", self.code.module] if self.code.module else []
+        command += ["--staged"] if self.code.staged else []
+        command += ["--", self.code.path]  # a path may start with '-'
         self._proc = subprocess.Popen(
-            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
-            encoding="utf-8", start_new_session=os.name == "posix")
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, encoding="utf-8",
+            start_new_session=os.name == "posix")
         self._lines = queue.Queue()
         threading.Thread(target=_pump, args=(self._proc.stdout, self._lines),
                          daemon=True).start()
@@ -213,11 +256,11 @@ class BotProcess:
             message = self._receive(max(left, 0.0))
             if message is None:
                 self._stop()
-                raise LoadError(f"{self.path} did not load within {self.load_timeout:g} s")
+                raise LoadError(f"{self.label} did not load within {self.load_timeout:g} s")
             if message is _EOF or message.get("event") != "ready":
                 detail = self._load_failure(message)
                 self._stop()
-                raise LoadError(f"cannot load {self.path}: {detail}")
+                raise LoadError(f"cannot load {self.label}: {detail}")
             self.functions = message["functions"]
         return self.functions
 
@@ -357,7 +400,7 @@ class BotProcess:
         assert call is not None
         self._stop()
         if call.sent_at is None:  # still loading
-            return CallResult("load", detail=f"{self.path} did not load within "
+            return CallResult("load", detail=f"{self.label} did not load within "
                                               f"{self.load_timeout:g} s")
         return CallResult("timeout", detail=f"no answer within {call.time_limit:g} s",
                           seconds=time.monotonic() - call.sent_at)
@@ -394,7 +437,16 @@ class BotProcess:
         if not isinstance(message, dict):
             return _EOF
         message[ARRIVED] = arrived
+        self._hide_folder(message)
         return message
+
+    def _hide_folder(self, message: dict) -> None:
+        """Take a staged copy's folder out of the details of ``message`` and its results."""
+        if not self._hidden:
+            return
+        for reply in [message, *message.get("results", [])]:
+            if isinstance(reply, dict) and isinstance(reply.get("detail"), str):
+                reply["detail"] = reply["detail"].replace(self._hidden, "")
 
     def _death_note(self) -> str:
         """Return how the worker process ended, e.g. 'the bot process died (exit code 1)'."""
@@ -409,10 +461,16 @@ class BotProcess:
         return f"the bot process died (exit code {code})"
 
     def _load_failure(self, message: Any) -> str:
-        """Return why loading failed, from a load-error message or the process's end."""
-        if isinstance(message, dict) and "detail" in message:
-            return message["detail"]
-        return self._death_note() + " while loading"
+        """Return why loading failed, from a load-error message or the process's end.
+
+        A module the code imports and that cannot be found is explained by the code's
+        ``explain_missing`` when it knows better than the traceback.
+        """
+        if not isinstance(message, dict) or "detail" not in message:
+            return self._death_note() + " while loading"
+        missing, explain = message.get("missing"), self.code.explain_missing
+        better = explain(missing) if isinstance(missing, str) and explain else None
+        return better or message["detail"]
 
 
 def _from_reply(message: dict, seconds: float) -> CallResult:

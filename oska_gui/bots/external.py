@@ -1,68 +1,31 @@
-"""External Oska bots (``path/to/bot.py:oskaplayer``) as opponents that cannot hurt the caller.
+"""External Oska bots as opponents that cannot hurt the caller.
 
 Other people's code may hang, crash, call ``sys.exit``, print to stdout, raise or return
-nonsense. Each bot file therefore runs in its own process (``bot_process.BotProcess``)
+nonsense. Each bot therefore runs in its own process (``bot_process.BotProcess``)
 with a time limit per move: a hang is a ``timeout``, a dead process a ``crash``, and the
 process is started again on the next request.
 
 ``ExternalPlayer`` is an ``oskaplayer(board, player, depth)`` opponent for the match
-command and the desktop GUI: ``request(board, player, depth)``, then ``poll()`` once per
-frame until it returns the judged ``bot_process.CallResult``; ``close()`` at the end.
-Every returned board is checked with the rules (``judge_move``): it must be one of
-``movegen``'s boards, or the unchanged board when the player has no move.
+command, the tournament and the desktop GUI: ``request(board, player, depth)``, then
+``poll()`` once per frame until it returns the judged ``bot_process.CallResult``;
+``close()`` at the end. Every returned board is checked with the rules
+(``judge_move``): it must be one of ``movegen``'s boards, or the unchanged board when
+the player has no move. Which code a bot is, and where it is loaded from, is decided by
+``oska_gui.play.bot_loader``, which makes these players from what people type.
 
 Forfeit reasons (``CallResult.reason``): see ``bot_process.REASONS``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
-from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotProcess, CallResult, LoadError
+from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
 from oska_gui.spec.boards import read_board, read_player
 
 DEFAULT_TIME_LIMIT = 5.0
-
-
-@dataclass(frozen=True)
-class BotSpec:
-    """Where a bot is: a Python file and the name of a function in it."""
-
-    path: str
-    function: str = "oskaplayer"
-
-    def __str__(self) -> str:
-        """Return the spec as written on a command line: 'path/to/bot.py:function'."""
-        return f"{self.path}:{self.function}"
-
-
-def parse_bot_spec(text: str, default_function: str = "oskaplayer") -> BotSpec:
-    """Read 'path/to/bot.py[:function]'; raises ValueError if the file does not exist.
-
-    Args:
-        text: the spec; the function defaults to ``default_function``.
-        default_function: the function name used when the spec names none.
-
-    Returns:
-        The BotSpec with the path as given.
-    """
-    path, sep, function = text.rpartition(":")
-    if not sep or not function.isidentifier() or not path:
-        path, function = text, default_function
-    if not _is_file(path):
-        raise ValueError(f"no such bot file: {path!r:.200} (write it as path/to/bot.py or "
-                         "path/to/bot.py:function)")
-    return BotSpec(path, function)
-
-
-def _is_file(path: str) -> bool:
-    """Return True when ``path`` names a file (False also for a name too long to look up)."""
-    try:
-        return Path(path).is_file()
-    except OSError:  # ENAMETOOLONG and the like: no file has such a name
-        return False
 
 
 # -- judging a returned board -----------------------------------------------------------
@@ -128,35 +91,40 @@ class ExternalPlayer:
     request can follow at once: the process is restarted when it had to be killed.
     """
 
-    def __init__(self, spec: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
-                 load_timeout: float = DEFAULT_LOAD_TIMEOUT, echo: bool = False) -> None:
+    def __init__(self, process: BotProcess, function: str, name: str,
+                 time_limit: float = DEFAULT_TIME_LIMIT,
+                 release: Callable[[], object] | None = None) -> None:
         """Prepare the opponent (nothing starts yet).
 
         Args:
-            spec: 'path/to/bot.py[:function]' or a BotSpec.
+            process: the process that hosts the bot's code (not started yet).
+            function: the name of the bot's ``oskaplayer`` function in that code.
+            name: how the bot is named, e.g. 'bots/mine.py:oskaplayer'.
             time_limit: seconds allowed per move.
-            load_timeout: seconds the file may take to load.
-            echo: show the bot's own output on stderr instead of discarding it.
+            release: called once the bot is closed, after its process has stopped
+                (e.g. to remove the folder its code was copied to).
         """
-        self.spec = parse_bot_spec(spec) if isinstance(spec, str) else spec
+        self.process = process
+        self.function = function
         self.time_limit = time_limit
-        self.process = BotProcess(self.spec.path, load_timeout, echo)
+        self._name = name
+        self._release = release
         self._asked: tuple[list[str], str] | None = None
 
     @property
     def name(self) -> str:
-        """Return the bot's spec as text, e.g. 'bots/mine.py:oskaplayer'."""
-        return str(self.spec)
+        """Return the bot's name, e.g. 'bots/mine.py:oskaplayer'."""
+        return self._name
 
     def wait_ready(self) -> None:
         """Start the bot and wait until it has loaded (blocking; optional).
 
         Raises:
-            LoadError: the file cannot be loaded or has no such function.
+            LoadError: the code cannot be loaded or has no such function.
         """
         functions = self.process.wait_ready()
-        if self.spec.function not in functions:
-            raise LoadError(f"{self.spec.path} has no function {self.spec.function!r} "
+        if self.function not in functions:
+            raise LoadError(f"{self.process.label} has no function {self.function!r} "
                             f"(it defines: {', '.join(functions) or 'nothing callable'})")
 
     def request(self, board: list[str], player: str, depth: int) -> None:
@@ -173,7 +141,7 @@ class ExternalPlayer:
         """
         _, rows, _ = read_board(board)
         read_player(player)
-        self.process.call(self.spec.function, [rows, player, depth], self.time_limit)
+        self.process.call(self.function, [rows, player, depth], self.time_limit)
         self._asked = (rows, player)
 
     def poll(self, wait: float = 0.0) -> CallResult | None:
@@ -208,9 +176,15 @@ class ExternalPlayer:
         self.process.cancel()
 
     def close(self) -> None:
-        """Stop the bot's process."""
+        """Stop the bot's process and release what it was loaded from (see ``release``).
+
+        The player is done then: a bot that is to play again is opened anew.
+        """
         self._asked = None
         self.process.close()
+        if self._release is not None:
+            self._release()
+            self._release = None
 
 
 def reply_of(result: CallResult, board: list[str], player: str) -> CallResult:

@@ -1,9 +1,11 @@
-"""The child process that hosts one external bot file (see ``external`` for the parent).
+"""The child process that hosts one external bot (see ``bot_process`` for the parent).
 
-Run as ``python -m oska_gui.bots.external_worker PATH [--echo] [--memory-mb MB]``. It loads
-the Python file PATH as a module, then answers calls to its functions, one JSON object a
-line: requests ``{"id": 1, "call": "oskaplayer", "args": [...]}`` arrive on the
-protocol input and each is answered with ``{"id": 1, "status": ..., ...}``. A batch
+Run as ``python -P -m oska_gui.bots.external_worker [--echo] [--memory-mb MB] PATH``
+(``bot_process`` starts its ``main`` so, through ``BOOT``), it loads the Python file
+PATH, or with ``--module NAME`` imports the module NAME from the folder PATH; then it
+answers calls to the bot's functions, one JSON object a line: requests
+``{"id": 1, "call": "oskaplayer", "args": [...]}`` arrive on the protocol input and
+each is answered with ``{"id": 1, "status": ..., ...}``. A batch
 request (``"batch": [args, ...]`` instead of ``"args"``) saves round trips when many
 quick calls are made: its reply holds one such answer per call in ``"results"``.
 
@@ -18,21 +20,30 @@ ends), ``missing`` (no such function) and ``unplain`` (the value is not made of 
 strings and numbers, so it cannot travel as JSON without changing; ``detail`` says what
 it is). Only the standard library is used here, so the bot meets a clean interpreter.
 
+**Import path.** The bot's import root (the file's folder, or the folder given with
+``--module``) goes first on ``sys.path``, and the caller's current folder is never on it:
+``-P`` keeps it off, and an entry that names it anyway (``PYTHONPATH=.``) is dropped. A
+load error caused by a module that cannot be found names the module (``missing``), so
+the parent can say what to do about it.
+
 **Nothing left running.** On Linux this process becomes a *keeper*: a child subreaper
 (see ``proctree``) that forks the host, which loads and runs the bot. Every process the
 bot starts, in a new session or not, stays below the keeper. When the host ends (the
 bot exited, crashed or was killed) the keeper kills all that is left and exits with
-the host's status; when the caller goes away it does the same. The caller kills the
-whole tree when it stops a bot (``proctree.kill_tree``).
+the host's status; when the caller goes away it does the same, and removes the private
+copy of a bot file (``--staged``), which the caller can no longer remove. The caller
+kills the whole tree when it stops a bot (``proctree.kill_tree``).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import importlib.util
 import json
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -99,13 +110,23 @@ def limit_memory(megabytes: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def load_module(path: str) -> ModuleType:
-    """Import the Python file ``path`` as a fresh module; its folder joins sys.path.
+def load_module(path: str, name: str | None = None) -> ModuleType:
+    """Import the bot: the Python file ``path``, or the module ``name`` of the folder ``path``.
 
-    Raises whatever the file raises on import (ImportError when it cannot be read).
+    The file's folder (or the folder ``path``) becomes the bot's import root: see
+    ``set_import_root``. A file is loaded as a fresh module named ``MODULE_NAME``, so
+    that its file name, whatever it is, cannot clash with a module loaded already.
+
+    Raises whatever the code raises on import (ImportError when it cannot be read, or
+    when ``name`` is taken by a module this process has loaded already).
     """
-    folder = os.path.dirname(os.path.abspath(path))
-    sys.path.insert(0, folder)  # so the bot can import its own sibling modules
+    set_import_root(path if name else os.path.dirname(os.path.abspath(path)))
+    if name:
+        top = name.partition(".")[0]
+        if top in sys.modules:  # importing it would hand back that module, not the bot's
+            raise ImportError(f"the module name {top!r} is taken by a module Python has "
+                              "loaded already: rename the bot's module")
+        return importlib.import_module(name)
     spec = importlib.util.spec_from_file_location(MODULE_NAME, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path!r} as a Python file")
@@ -113,6 +134,37 @@ def load_module(path: str) -> ModuleType:
     sys.modules[MODULE_NAME] = module
     spec.loader.exec_module(module)
     return module
+
+
+def set_import_root(root: str) -> None:
+    """Put the folder ``root`` first on sys.path and take the current folder off it.
+
+    So a ``random.py`` in the folder where the command was run is never imported by a
+    bot, even when an entry of ``PYTHONPATH`` names that folder.
+    """
+    try:
+        here = os.getcwd()
+    except OSError:  # the current folder was deleted: no entry can name it
+        here = None
+    if here is not None:
+        sys.path[:] = [entry for entry in sys.path if entry and not same_folder(entry, here)]
+    sys.path.insert(0, os.path.abspath(root))
+
+
+def same_folder(entry: str, folder: str) -> bool:
+    """Return True when the sys.path ``entry`` names ``folder`` (links resolved)."""
+    return os.path.realpath(entry or os.curdir) == os.path.realpath(folder)
+
+
+def missing_module(error: BaseException) -> dict[str, str]:
+    """Return ``{"missing": name}`` when ``error`` says the module ``name`` was not found.
+
+    The name is the top-level one ('board' for 'board.cells'), the one to look for
+    beside the bot; an empty dict for any other error.
+    """
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        return {"missing": error.name.partition(".")[0]}
+    return {}
 
 
 def impurity(value: Any, where: str = "the result") -> str | None:
@@ -217,7 +269,8 @@ def send(stream: IO[str], message: dict) -> None:
     stream.flush()
 
 
-def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
+def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int,
+                leftover: str | None = None) -> bool:
     """Split into a keeper (this process, which never returns) and the host (returns).
 
     Does nothing where this process cannot become a subreaper: the host then runs
@@ -227,6 +280,7 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
         streams: the protocol streams; the keeper closes its copies, so that the host's
             end is the end of the protocol for the caller.
         caller: the id of the process that started this one, which the keeper watches.
+        leftover: a folder the keeper removes if the caller goes away (see ``keep``).
 
     Returns:
         True in the host when a keeper was forked, False when this process is alone.
@@ -238,14 +292,16 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int) -> bool:
         return True
     for stream in streams:
         stream.close()
-    keep(host, caller)
+    keep(host, caller, leftover)
 
 
-def keep(host: int, caller: int) -> NoReturn:
+def keep(host: int, caller: int, leftover: str | None = None) -> NoReturn:
     """Wait until the host ends or the caller goes away, kill what is left, then exit.
 
     The exit status is the host's (killed by a signal: the same signal), so the caller
-    can tell how the bot ended.
+    can tell how the bot ended. When the caller went away, the folder ``leftover`` (the
+    private copy of a bot file, which the caller removes when it closes the bot) is
+    removed here: a caller killed outright never gets to do it.
     """
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
     status, left = None, True
@@ -257,6 +313,8 @@ def keep(host: int, caller: int) -> NoReturn:
     while left and time.monotonic() < deadline:  # past it: one we may not kill, for init
         signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS / 10)
         status, left = reap(host, status)
+    if leftover and os.getppid() != caller:
+        shutil.rmtree(leftover, ignore_errors=True)
     end_like(status)
 
 
@@ -293,7 +351,11 @@ def end_like(status: int | None) -> NoReturn:
 def main(argv: list[str] | None = None) -> int:
     """Load the bot named on the command line and serve calls; return the exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("path")
+    parser.add_argument("path", help="the bot's Python file, or with --module its folder")
+    parser.add_argument("--module", help="import this module of the folder PATH")
+    parser.add_argument("--staged", action="store_true",
+                        help="PATH is a copy alone in a folder of its own: removed if the "
+                             "caller dies")
     parser.add_argument("--echo", action="store_true")
     parser.add_argument("--memory-mb", type=int, default=0)
     parser.add_argument("--caller", type=int, default=0,
@@ -305,13 +367,15 @@ def main(argv: list[str] | None = None) -> int:
     proto_in, proto_out = claim_protocol(args.echo)
     if args.memory_mb:
         limit_memory(args.memory_mb)
-    kept = fork_keeper((proto_in, proto_out), caller)
+    leftover = os.path.dirname(os.path.abspath(args.path)) if args.staged else None
+    kept = fork_keeper((proto_in, proto_out), caller, leftover)
     watched = os.getppid() if kept else caller  # the keeper outlives its host
     threading.Thread(target=watch_parent, args=(watched,), daemon=True).start()
     try:
-        module = load_module(args.path)
+        module = load_module(args.path, args.module)
     except BaseException as error:  # noqa: BLE001 - a broken file is reported, not fatal
-        send(proto_out, {"event": "load-error", "detail": short_traceback(error)})
+        send(proto_out, {"event": "load-error", "detail": short_traceback(error),
+                         **missing_module(error)})
         return 2
     functions = sorted(name for name, value in vars(module).items() if callable(value))
     send(proto_out, {"event": "ready", "functions": functions})

@@ -1,6 +1,7 @@
 """``oska check FILE``: compare someone's ``movegen``/``oskaplayer`` with this project's.
 
-Their code runs in its own process (``bot_process.BotProcess``), so a hang or a crash is
+Their code runs in its own process (``bot_process.BotProcess``, loaded by
+``play.bot_loader`` as every bot is: a file alone, or a folder), so a hang or a crash is
 reported rather than suffered. ``movegen(board, player)`` is compared with ours as a
 set of boards (duplicates are reported too) on random-playout positions and tricky
 boards (``cases``); ``oskaplayer(board, player, depth)`` must return a legal board in
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
-from oska_gui.bots.external import parse_bot_spec, reply_of
+from oska_gui.bots.external import reply_of
 from oska_gui.console.options import (
     CliError,
     add_bot_options,
@@ -31,6 +32,7 @@ from oska_gui.console.options import (
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
 from oska_gui.games.oska import check_n, oska_rules
+from oska_gui.play.bot_loader import open_bot, parse_bot
 from oska_gui.spec.boards import read_board
 
 from .cases import Case, player_cases, playout_cases, tricky_cases, unique
@@ -64,7 +66,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "file runs in its own process with a time limit per call. Exit code 1 on "
         "any disagreement.",
         EXAMPLES)
-    parser.add_argument("file", metavar="FILE", help="the Python file to check")
+    parser.add_argument("file", metavar="FILE",
+                        help="the Python file to check (alone), or a module that imports "
+                             "others of its folder: path/to/folder[:module.function] (the "
+                             "module is checked; --movegen and --oskaplayer name the "
+                             "functions)")
     parser.add_argument("--sizes", default="4,5,6", metavar="N,N,...",
                         help="board sizes to test (default 4,5,6)")
     parser.add_argument("--games", type=natural_int, default=30,
@@ -171,15 +177,18 @@ class Checker:
 def run(args: argparse.Namespace) -> int:
     """Check the file named in ``args``; print the report; return 0, 1 or 2."""
     try:
-        spec = parse_bot_spec(args.file)
+        spec = parse_bot(args.file)
     except ValueError as error:
         raise CliError(str(error)) from None
     sizes = parse_sizes(args.sizes)
-    process = BotProcess(spec.path, echo=args.bot_output)
     try:
-        return check_file(process, sizes, args)
+        bot = open_bot(spec, echo=args.bot_output)
+    except LoadError as error:
+        raise CliError(str(error)) from None
+    try:
+        return check_file(bot.process, sizes, args)
     finally:
-        process.close()
+        bot.close()
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -199,7 +208,7 @@ def parse_sizes(text: str) -> list[int]:
 def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) -> int:
     """Run every check the file allows and print the report; return the exit code."""
     names = functions_to_check(process, args)
-    print(plain(f"Checking {', '.join(names)} in {process.path} against this project's rules"))
+    print(plain(f"Checking {', '.join(names)} in {process.label} against this project's rules"))
     rng = random.Random(args.seed)
     # Tricky boards first: they are the simplest to read when one disagrees.
     cases = {n: unique(tricky_cases(oska_rules(n))
@@ -230,7 +239,7 @@ def functions_to_check(process: BotProcess, args: argparse.Namespace) -> list[st
         raise CliError(str(error)) from None
     names = [name for name in (args.movegen, args.oskaplayer) if name in functions]
     if not names:
-        raise CliError(f"{process.path} defines neither {args.movegen!r} nor "
+        raise CliError(f"{process.label} defines neither {args.movegen!r} nor "
                        f"{args.oskaplayer!r} (it defines: {', '.join(functions) or 'nothing'})")
     return names
 

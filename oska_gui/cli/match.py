@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.bots.reasons import REASONS, LoadError
 from oska_gui.console.options import (
     CliError,
@@ -34,6 +33,7 @@ from oska_gui.console.table import clip, plain, render_table, seconds_text
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
+from oska_gui.play.bot_loader import SPEC_FORMS, open_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import ai_help
@@ -51,6 +51,8 @@ examples:
   oska match mybot.py                        mybot.py:oskaplayer against the AI (depth 4)
   oska match mybot.py:play --ai hard --games 20 --time-limit 2 --save-dir games/
   oska match alice.py bob.py --n 5 --bot-depth 3 --opening-plies 4 --seed 9
+  oska match bots/team:main.play             main.play() of the folder bots/team, which
+                                             may import the other modules in it
 """
 
 
@@ -64,8 +66,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "exception, a timeout or a crash loses that game and the match goes on.",
         EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="+", metavar="BOT",
-                        help="path/to/bot.py[:function] (function default: oskaplayer); "
-                             "one bot plays the AI, two play each other")
+                        help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
+                             "modules (defaults: oskaplayer, oskaplayer.oskaplayer); one bot "
+                             "plays the AI, two play each other")
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=10,
                         help="number of games, in pairs with colours swapped (default 10)")
@@ -129,13 +132,9 @@ def make_movers(args: argparse.Namespace) -> list[Player]:
     try:
         for text in args.bots:
             try:
-                spec = parse_bot_spec(text)
-            except ValueError as error:
-                raise CliError(str(error)) from None
-            bot = ExternalPlayer(spec, args.time_limit, echo=args.bot_output)
-            try:
+                bot = open_bot(text, args.time_limit, echo=args.bot_output)
                 movers.append(started_bot(game, bot, args.bot_depth, bot.name))
-            except LoadError as error:
+            except (ValueError, LoadError) as error:
                 raise CliError(str(error)) from None
     except CliError:
         for mover in movers:

@@ -15,6 +15,7 @@ from oska_gui.console.options import (
     board_size,
     positive_int,
 )
+from oska_gui.play.bot_loader import SPEC_FORMS
 from oska_gui.play.levels import ai_help
 
 MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
@@ -41,7 +42,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "ratings and a crosstable; --report writes them as one HTML file.",
         EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="*", metavar="BOT",
-                        help="path/to/bot.py[:function] (function default: oskaplayer)")
+                        help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
+                             "modules (defaults: oskaplayer, oskaplayer.oskaplayer; a folder "
+                             "plays on local processes only)")
     parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",
                         help="this project's AI at these levels as extra entrants (the "
                              "levels run to the next option: give the bots before --ai)")

@@ -1,7 +1,8 @@
-"""External ``oskaplayer`` files as the computer of one side of the desktop game.
+"""External ``oskaplayer`` bots as the computer of one side of the desktop game.
 
 Only the desktop can run them: each bot runs in its own process (``external``), which the
 browser does not have, so this lives here and the UI sees only its ``BotSource`` face.
+The bot is opened by ``play.bot_loader`` as in every command (a file alone, or a folder).
 One process per bot serves every game of the session; it starts at the bot's first move
 (a bot that cannot load then forfeits that game, with the reason) and is stopped by
 ``close`` when the window closes.
@@ -9,7 +10,8 @@ One process per bot serves every game of the session; it starts at the bot's fir
 
 from __future__ import annotations
 
-from oska_gui.bots.external import BotSpec, ExternalPlayer
+from oska_gui.bots.external import ExternalPlayer
+from oska_gui.play.bot_loader import BotSpec, open_bot
 from oska_gui.play.bot_player import BoardBotPlayer, bot_label
 from oska_gui.play.game import GameAdapter
 
@@ -23,23 +25,24 @@ class ExternalBot:
         """Offer the bot at ``spec`` (nothing starts yet).
 
         Args:
-            spec: the bot's file and function.
+            spec: the bot, as ``play.bot_loader.parse_bot`` read it.
             time_limit: seconds the bot may take per move before it forfeits.
             depth: the depth passed to its ``oskaplayer(board, player, depth)``.
         """
         self.spec = spec
         self.time_limit = time_limit
         self.depth = depth
-        self.label = bot_label(str(spec))
+        self.label = bot_label(spec.name)
         self._bot: ExternalPlayer | None = None
 
     def player(self, game: GameAdapter) -> BoardBotPlayer:
         """Return the bot as the player of a new game of ``game`` (an Oska board)."""
         if self._bot is None:
-            self._bot = ExternalPlayer(self.spec, self.time_limit)
+            self._bot = open_bot(self.spec, self.time_limit)
         return BoardBotPlayer(game, self._bot, self.depth)
 
     def close(self) -> None:
-        """Stop the bot's process, if it runs."""
+        """Stop the bot's process, if it runs (a later ``player`` opens the bot anew)."""
         if self._bot is not None:
             self._bot.close()
+            self._bot = None

@@ -12,9 +12,10 @@ import argparse
 import textwrap
 from collections.abc import Sequence
 
-from oska_gui.bots.external import DEFAULT_TIME_LIMIT, BotSpec, parse_bot_spec
+from oska_gui.bots.external import DEFAULT_TIME_LIMIT
 from oska_gui.console.options import positive_float, positive_int
 from oska_gui.core.types import BLACK, WHITE
+from oska_gui.play.bot_loader import SPEC_FORMS, BotSpec, parse_bot
 from oska_gui.play.records import Record, load
 
 from .bots import DEFAULT_DEPTH, ExternalBot
@@ -36,9 +37,10 @@ keys in a game: U/Left undo, R/Right redo, H hint, C cell names, N new game, ? h
 
 
 def bot_argument(text: str) -> BotSpec:
-    """Return the bot 'path/to/bot.py[:function]' (an argparse type; the file must exist)."""
+    """Return the bot 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'
+    (an argparse type; the file or folder must exist, see ``play.bot_loader``)."""
     try:
-        return parse_bot_spec(text)
+        return parse_bot(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
@@ -63,8 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     bots = parser.add_argument_group("external bots (Oska only)")
     for side in ("white", "black"):
         bots.add_argument(f"--{side}", type=bot_argument, metavar="BOT",
-                          help=f"let the oskaplayer in BOT = path/to/bot.py[:function] play "
-                               f"{side.title()}; it is chosen on the start screen")
+                          help=f"let the oskaplayer in BOT = {SPEC_FORMS} play "
+                               f"{side.title()} (a file alone, or a folder holding the bot's "
+                               "modules); it is chosen on the start screen")
     bots.add_argument("--bot-time", type=positive_float, default=DEFAULT_TIME_LIMIT,
                       metavar="SECONDS",
                       help=f"time a bot may take per move (default {DEFAULT_TIME_LIMIT:g})")

@@ -17,6 +17,7 @@ from pathlib import Path
 from oska_gui.console.options import CliError, writable_file
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
+from oska_gui.play.bot_loader import BotFolder
 
 from .entrants import read_entrants
 from .games import Conditions, Entrant, GameTask
@@ -46,6 +47,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             or an unreachable scheduler.
     """
     players = read_entrants(args.bots, args.ai)
+    if args.scheduler is not None:
+        _check_travel(players)
     report = _report_path(args.report)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
@@ -79,6 +82,16 @@ def _check_size(entrants: int, games: int) -> None:
     if total > MAX_GAMES:
         raise CliError(f"{entrants} entrants playing {games} games a pair make {total:,} "
                        f"games; a tournament may have at most {MAX_GAMES:,}")
+
+
+def _check_travel(players: list[Entrant]) -> None:
+    """Raise CliError when a bot given as a folder is to play on a cluster: only a bot
+    given as a file travels (inside its games' tasks) so far."""
+    folders = [player.name for player in players if isinstance(player.bot, BotFolder)]
+    if folders:
+        raise CliError(f"--scheduler: a bot given as a folder cannot go to a cluster yet "
+                       f"({', '.join(folders)}); give it as one file, or play without "
+                       "--scheduler on local processes")
 
 
 def _report_path(path: str | None) -> Path | None:

@@ -1,8 +1,6 @@
-"""The entrants of a tournament: bot files and this project's AI at given levels."""
+"""The entrants of a tournament: bots (files or folders) and this project's AI at levels."""
 
 from __future__ import annotations
-
-import hashlib
 
 from oska_gui.console.options import CliError
 
@@ -13,7 +11,7 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Entrant]:
     """Return the entrants given on the command line, bots first, in the order given.
 
     Args:
-        bots: bot specs, 'path/to/bot.py[:function]'.
+        bots: bot specs, 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
         ais: this project's AI levels, as ``oska match --ai`` reads them.
 
     Returns:
@@ -39,12 +37,12 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Entrant]:
 
 
 def identity(player: Entrant) -> str:
-    """Return what decides how ``player`` plays: its name, and a bot's source hash.
+    """Return what decides how ``player`` plays: its name, and a bot's code hash (of a
+    file's source, or of a folder's Python files).
 
-    Game ids are made of it, so a bot file that changed between runs plays its games
-    again instead of reusing the old results.
+    Game ids are made of it, so a bot that changed between runs plays its games again
+    instead of reusing the old results.
     """
     if player.bot is None:
         return player.name
-    digest = hashlib.sha256(player.bot.source.encode("utf-8")).hexdigest()[:16]
-    return f"{player.name}@{digest}"
+    return f"{player.name}@{player.bot.fingerprint}"

@@ -6,27 +6,27 @@ board), so that a change of that API touches this file alone. ``play`` runs in a
 worker process, local or on a cluster: it takes a plain ``GameTask`` and returns a
 plain ``GameResult`` with the game record as JSON text, both picklable.
 
-A bot's file travels inside the task as its source text and is written to a fresh
-folder for the game, so a cluster's machines need no copy of the bots; each bot runs
-in its own process exactly as in ``oska match`` and is stopped when the game ends.
+A bot is read and started by ``play.bot_loader``, exactly as in ``oska match``. A bot
+given as a file travels inside the task as its source text and is staged in a fresh
+folder of its own on the worker, so a cluster's machines need no copy of the bots; a
+bot given as a folder travels as its path (local games only). Each bot runs in its own
+process and is stopped when the game ends.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from oska_gui.bots.external import ExternalPlayer, parse_bot_spec
 from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
 from oska_gui.console.options import CliError, ai_option
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
+from oska_gui.play.bot_loader import BotFile, BotSpec, open_bot, parse_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
@@ -45,20 +45,11 @@ MAX_BOT_BYTES = 1024 * 1024  # a bot's source goes into every one of its games' 
 
 
 @dataclass(frozen=True)
-class BotFile:
-    """A bot as it travels to a worker: its file's name and source, and the function."""
-
-    filename: str
-    function: str
-    source: str
-
-
-@dataclass(frozen=True)
 class Entrant:
-    """How an entrant plays: a bot file, or this project's AI given by its spec text."""
+    """How an entrant plays: a bot (file or folder), or this project's AI by its spec text."""
 
     name: str
-    bot: BotFile | None = None
+    bot: BotSpec | None = None
     ai: str | None = None
 
 
@@ -83,24 +74,24 @@ class GameTask:
     conditions: Conditions
 
 
-def read_bot(text: str) -> tuple[str, BotFile]:
-    """Read a bot given as 'path/to/bot.py[:function]'; raises CliError if unreadable.
+def read_bot(text: str) -> tuple[str, BotSpec]:
+    """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
 
     Returns:
         The bot's name (as ``oska match`` names it, e.g. 'bots/a.py:oskaplayer') and
-        its BotFile with the source text.
+        the bot: a file with its source text, or a folder (see ``play.bot_loader``).
+
+    Raises:
+        CliError: the bot cannot be read, or its file is over ``MAX_BOT_BYTES``.
     """
     try:
-        spec = parse_bot_spec(text)
-        with open(spec.path, "rb") as file:
-            raw = file.read(MAX_BOT_BYTES + 1)
-        if len(raw) > MAX_BOT_BYTES:
+        bot = parse_bot(text)
+        if isinstance(bot, BotFile) and len(bot.source.encode("utf-8")) > MAX_BOT_BYTES:
             raise ValueError(f"over {MAX_BOT_BYTES:,} bytes, too big for a bot that travels "
                              "with every game")
-        source = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+    except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
-    return str(spec), BotFile(Path(spec.path).name, spec.function, source)
+    return bot.name, bot
 
 
 def read_ai(text: str) -> str:
@@ -132,14 +123,13 @@ def play(task: GameTask) -> tuple[GameResult, str]:
     rules = game_info(GameKind.OSKA).rules(task.conditions.n)
     opening = _line_of(rules, task.opening)
     movers: list[GamePlayer] = []
-    with tempfile.TemporaryDirectory(prefix="oska-game-") as folder:
-        try:
-            for colour, player in enumerate((task.white, task.black)):
-                movers.append(_mover(player, task.conditions, Path(folder) / str(colour)))
-            record = runner.play(rules, movers, opening)
-        finally:
-            for mover in movers:
-                mover.close()
+    try:
+        for player in (task.white, task.black):
+            movers.append(_mover(player, task.conditions))
+        record = runner.play(rules, movers, opening)
+    finally:
+        for mover in movers:
+            mover.close()
     return _result(task.game_id, record), json.dumps(record.to_json())
 
 
@@ -162,10 +152,10 @@ def _line_of(rules: Rules, moves: tuple[str, ...]) -> list[Position]:
     return line
 
 
-def _mover(player: Entrant, conditions: Conditions, folder: Path) -> GamePlayer:
-    """Return the player of entrant ``player``; a bot's file is written into ``folder`` first.
+def _mover(player: Entrant, conditions: Conditions) -> GamePlayer:
+    """Return the player of entrant ``player``; a bot is opened by ``play.bot_loader``.
 
-    Records and forfeits name the entrant, not the temporary file.
+    Records and forfeits name the entrant as it was given.
     """
     game = make_game(GameKind.OSKA, conditions.n)
     if player.bot is None:
@@ -173,15 +163,11 @@ def _mover(player: Entrant, conditions: Conditions, folder: Path) -> GamePlayer:
         ai = ai_player(game, ai_option(player.ai))
         ai.name = player.name
         return ai
-    folder.mkdir()
-    path = folder / player.bot.filename
-    path.write_text(player.bot.source, encoding="utf-8")
-    external = ExternalPlayer(f"{path}:{player.bot.function}", conditions.time_limit,
-                              echo=conditions.echo)
     try:
+        external = open_bot(player.bot, conditions.time_limit, echo=conditions.echo)
         return started_bot(game, external, conditions.depth, player.name)
-    except LoadError as error:  # the message names the file by its temporary path
-        return Unloadable(player.name, str(error).replace(f"{folder}{os.sep}", ""))
+    except (CliError, ValueError, LoadError) as error:
+        return Unloadable(player.name, str(error))
 
 
 def _result(game_id: str, record: Record) -> GameResult:

@@ -11,8 +11,9 @@ notices as fast and ends too; a worker that dies makes the run stop with an erro
 instead of waiting for its game for ever.
 
 On a cluster (``--scheduler``) the games go to an existing Dask scheduler as tasks; a
-bot's file travels inside its task (see ``games``), so the workers need this package
-(with the ``cluster`` extra) but no copy of the bots. At most about twice as many games
+bot given as a file travels inside its task (see ``games``), so the workers need this
+package (with the ``cluster`` extra) but no copy of the bots (a bot given as a folder
+does not travel: ``command`` refuses it there). At most about twice as many games
 as the cluster has worker threads are handed out at a time, so stopping the run leaves
 little work behind.
 """

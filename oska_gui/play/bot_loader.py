@@ -1,0 +1,314 @@
+"""The one bot loader: reads a bot as people give it and starts it in its own process.
+
+Every command and place that plays an external bot (the window's ``--white``/``--black``,
+``oska match``, ``oska check``, ``oska tournament`` locally and on a cluster) reads it with
+``parse_bot`` and starts it with ``open_bot``, so a bot plays the same everywhere:
+
+- ``path/to/bot.py[:function]`` (function default ``oskaplayer``) is a bot given as a
+  file, and it is that file alone (``BotFile``: its source is read here, so it can
+  travel to another machine). ``open_bot`` copies it into a fresh private folder that
+  is its whole import root, and removes that folder when the bot is closed: neither
+  the caller's folder nor the files beside it can be imported. A file that imports a
+  module beside it fails to load with a message that says to pass its folder.
+- ``path/to/folder[:module.function]`` (default ``oskaplayer.oskaplayer``) is a bot
+  given as a folder (``BotFolder``): that folder is its import root, where it is, so a
+  bot made of several modules plays.
+
+Either way the bot runs in its own process (``bots.external.ExternalPlayer``), and the
+folder the command was run from is never on its import path (``bots.external_worker``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import tempfile
+import weakref
+from dataclasses import dataclass
+from functools import partial
+from importlib.machinery import all_suffixes
+from pathlib import Path
+
+from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotCode, BotProcess, LoadError
+from oska_gui.bots.external import DEFAULT_TIME_LIMIT, ExternalPlayer
+
+DEFAULT_FUNCTION = "oskaplayer"
+DEFAULT_MODULE = "oskaplayer"
+SPEC_FORMS = "path/to/bot.py[:function] or path/to/folder[:module.function]"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # read whole and copied: far above any real bot file
+STAGE_PREFIX = "oska-bot-"
+
+
+@dataclass(frozen=True)
+class BotFile:
+    """A bot given as a file: the file as given, the function to call and its source.
+
+    ``siblings`` are the modules that were beside the file when it was read: a bot
+    given as a file cannot import them, and a load error caused by one says so.
+    Plain data, so that it can travel to another machine and be staged there.
+    """
+
+    path: str
+    function: str
+    source: str
+    siblings: tuple[str, ...] = ()
+
+    @property
+    def name(self) -> str:
+        """Return the bot's name as written on a command line: 'bots/a.py:oskaplayer'."""
+        return f"{self.path}:{self.function}"
+
+    @property
+    def filename(self) -> str:
+        """Return the file's own name ('a.py'): its copy's name, and its name in messages."""
+        return os.path.basename(self.path)
+
+    @property
+    def fingerprint(self) -> str:
+        """Return a short hash of the source: it changes when the bot's code does."""
+        return hashlib.sha256(self.source.encode("utf-8")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class BotFolder:
+    """A bot given as a folder: the folder as given, its module and function in it.
+
+    ``fingerprint`` is a short hash of the folder's Python files when it was read.
+    """
+
+    path: str
+    module: str
+    function: str
+    fingerprint: str
+
+    @property
+    def name(self) -> str:
+        """Return the bot's name as written on a command line: 'bots/team:main.oskaplayer'."""
+        return f"{self.path}:{self.module}.{self.function}"
+
+
+BotSpec = BotFile | BotFolder
+
+
+def parse_bot(text: str) -> BotSpec:
+    """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
+
+    Args:
+        text: the bot as given; a path that holds ':' itself is read whole.
+
+    Returns:
+        A BotFile with the file's source, or a BotFolder.
+
+    Raises:
+        ValueError: no such file or folder, a bad function or module name, no such
+            module in the folder, or a file that cannot be read, is not UTF-8 text (as
+            Python wants its source) or is over ``MAX_FILE_BYTES``; the message is one
+            line for people.
+    """
+    path, suffix = _split(text)
+    kind = _kind(path)
+    if kind == "folder":
+        return _read_folder(path, suffix)
+    if kind == "file":
+        return _read_file(path, suffix)
+    raise ValueError(f"no such bot file or folder: {path!r:.200} (write it as {SPEC_FORMS})")
+
+
+def open_bot(bot: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
+             load_timeout: float = DEFAULT_LOAD_TIMEOUT, echo: bool = False) -> ExternalPlayer:
+    """Return the bot as an opponent ready to start (its process starts when first asked).
+
+    A bot given as a file is copied into a fresh private folder first, which is
+    removed when the player is closed (or, failing that, when it is collected or the
+    program ends).
+
+    Args:
+        bot: a bot read by ``parse_bot``, or its text (read here).
+        time_limit: seconds allowed per move.
+        load_timeout: seconds the bot may take to load.
+        echo: show the bot's own output on stderr instead of discarding it.
+
+    Raises:
+        ValueError: ``bot`` is text that ``parse_bot`` refuses.
+        LoadError: the file could not be copied (a full disk, say).
+    """
+    spec = parse_bot(bot) if isinstance(bot, str) else bot
+    if isinstance(spec, BotFolder):
+        code = BotCode(os.path.abspath(spec.path), spec.module,
+                       label=os.path.join(spec.path, *spec.module.split(".")))
+        return ExternalPlayer(BotProcess(code, load_timeout, echo), spec.function, spec.name,
+                              time_limit)
+    folder = _stage(spec)
+    code = BotCode(os.path.join(folder, spec.filename), label=spec.filename,
+                   explain_missing=partial(_unseen_sibling, spec), staged=True)
+    process = BotProcess(code, load_timeout, echo)
+    remove = weakref.finalize(process, shutil.rmtree, folder, ignore_errors=True)
+    return ExternalPlayer(process, spec.function, spec.name, time_limit, release=remove)
+
+
+# -- reading -------------------------------------------------------------------------
+
+
+def _split(text: str) -> tuple[str, str | None]:
+    """Return the path and what follows its last ':' (None when nothing does).
+
+    The text is all path when it names something as a whole (a path holding ':'), or
+    when neither its part before ':' exists nor its part after reads as names.
+    """
+    path, sep, suffix = text.rpartition(":")
+    if sep and path and not _kind(text) and (_kind(path) or _are_names(suffix)):
+        return path, suffix
+    return text, None
+
+
+def _are_names(text: str) -> bool:
+    """Return True when ``text`` is dotted Python names: 'play' or 'team.main.play'."""
+    return all(part.isidentifier() for part in text.split("."))
+
+
+def _read_file(path: str, function: str | None) -> BotFile:
+    """Return the BotFile of the file ``path`` (raises ValueError, see ``parse_bot``)."""
+    function = DEFAULT_FUNCTION if function is None else function
+    if not function.isidentifier():
+        hint = (" (module.function follows a folder: path/to/folder:module.function)"
+                if _are_names(function) else "")
+        raise ValueError(f"{function!r:.80} is not a function name: a bot given as a file is "
+                         f"written path/to/bot.py[:function]{hint}")
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+        source = raw.decode("utf-8")
+    except OSError as error:
+        raise ValueError(f"cannot read the bot file {path!r:.200}: "
+                         f"{error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise ValueError(f"the bot file {path!r:.200} is not UTF-8 text: {error}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise ValueError(f"{path!r:.200} is over {MAX_FILE_BYTES:,} bytes, too big for a bot "
+                         "given as a file: give its folder instead")
+    return BotFile(path, function, source, _modules_beside(path))
+
+
+def _modules_beside(path: str) -> tuple[str, ...]:
+    """Return the names of the modules and packages in the folder of the file ``path``."""
+    folder = os.path.dirname(path) or os.curdir
+    own = Path(path).name
+    names = set()
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                name = _module_name(entry) if entry.name != own else None
+                if name:
+                    names.add(name)
+    except OSError:  # an unreadable folder: nothing beside the file to point at
+        return ()
+    return tuple(sorted(names))
+
+
+def _module_name(entry: os.DirEntry) -> str | None:
+    """Return the module name under which ``entry`` could be imported, or None."""
+    try:
+        if entry.is_dir():
+            return entry.name if entry.name.isidentifier() else None
+    except OSError:  # a link to nowhere, a folder we may not look into
+        return None
+    for suffix in all_suffixes():
+        stem = entry.name.removesuffix(suffix)
+        if stem != entry.name and stem.isidentifier():
+            return stem
+    return None
+
+
+def _read_folder(path: str, suffix: str | None) -> BotFolder:
+    """Return the BotFolder of the folder ``path`` (raises ValueError, see ``parse_bot``)."""
+    text = f"{DEFAULT_MODULE}.{DEFAULT_FUNCTION}" if suffix is None else suffix
+    module, dot, function = text.rpartition(".")
+    if not dot or not module or not _are_names(text):
+        raise ValueError(f"after a bot folder give module.function, e.g. "
+                         f"{path}:{DEFAULT_MODULE}.{DEFAULT_FUNCTION}, not {text!r:.80}")
+    where = os.path.join(*module.split("."))
+    base = os.path.join(path, where)
+    if _kind(base) != "folder" and not any(_kind(base + end) == "file"
+                                           for end in all_suffixes()):
+        raise ValueError(f"the bot folder {path!r:.200} has no module {module!r:.80} "
+                         f"(no {where}.py in it)")
+    return BotFolder(path, module, function, _folder_fingerprint(path))
+
+
+def _folder_fingerprint(path: str) -> str:
+    """Return a short hash of the Python files under the folder ``path`` and their names.
+
+    Folders that cannot hold an importable package (hidden ones, ``__pycache__``,
+    names that are not Python names) are left out.
+    """
+    digest = hashlib.sha256()
+    for folder, subfolders, files in os.walk(path):
+        subfolders[:] = sorted(name for name in subfolders
+                               if name.isidentifier() and name != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                file = Path(folder, name)
+                digest.update(os.fsencode(file.relative_to(path)))
+                try:
+                    digest.update(b"\0" + file.read_bytes() + b"\0")
+                except OSError:  # unreadable now: the bot will say so when it loads
+                    digest.update(b"\0unreadable\0")
+    return digest.hexdigest()[:16]
+
+
+def _kind(path: str) -> str | None:
+    """Return 'file' or 'folder' for what ``path`` names, None for nothing (also for a
+    name too long to look up)."""
+    try:
+        found = Path(path)
+        return "file" if found.is_file() else "folder" if found.is_dir() else None
+    except OSError:  # ENAMETOOLONG and the like: nothing has such a name
+        return None
+
+
+# -- staging a file ------------------------------------------------------------------
+
+
+def _stage(bot: BotFile) -> str:
+    """Copy the bot's source into a fresh private folder, under its own file name.
+
+    Returns:
+        The folder, which holds nothing else.
+
+    Raises:
+        LoadError: the folder or the file could not be written.
+    """
+    folder = None
+    try:
+        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
+        with open(os.path.join(folder, bot.filename), "w", encoding="utf-8",
+                  newline="") as file:
+            file.write(bot.source)
+    except OSError as error:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise LoadError(f"cannot copy {bot.filename} to a folder of its own: "
+                        f"{error.strerror or error}") from None
+    return folder
+
+
+def _unseen_sibling(bot: BotFile, module: str) -> str | None:
+    """Return why the bot file fails to import ``module``, if it is a module beside it.
+
+    Args:
+        bot: the bot given as a file.
+        module: the top-level name of the module that could not be found.
+
+    Returns:
+        A message that says to pass the bot's folder instead, or None when ``module``
+        was not beside the file (then it is simply missing, and the traceback says so).
+    """
+    if module not in bot.siblings:
+        return None
+    folder = os.path.dirname(bot.path) or os.curdir
+    stem = Path(bot.filename).stem
+    spec = f"{folder}:{stem}.{bot.function}" if stem.isidentifier() else (
+        f"{folder}:NAME.{bot.function} once {bot.filename} is renamed to a Python name")
+    return (f"{bot.filename} imports {module!r}, which a bot given as a file cannot see: "
+            f"pass its folder instead: {spec}")
