@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -142,7 +143,7 @@ def run_pytest(args: list[str]) -> int:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "pytest", *args]
-    step(f"running: {' '.join(cmd)}")
+    step(f"running: {shlex.join(cmd)}")
     return subprocess.run(cmd, cwd=REPO_ROOT, env=env, check=False).returncode
 
 
