@@ -94,3 +94,61 @@ def tagged(token: str) -> list[int]:
         if needle in environ and alive(int(name)):
             found.append(int(name))
     return found
+
+
+# -- bots that start processes of their own -------------------------------------------
+
+# how a bot starts its ``sleep MARKER``: in a new session, or as a double-forked daemon
+SPAWNS = {
+    "session": """
+        def spawn():
+            child = subprocess.Popen(["sleep", MARKER], start_new_session=True)
+            note(child.pid)
+    """,
+    "daemon": """
+        def spawn():
+            if os.fork() == 0:  # the classic daemon: fork, new session, fork again
+                os.setsid()
+                if os.fork() == 0:
+                    note(os.getpid())
+                    os.execvp("sleep", ["sleep", MARKER])
+                os._exit(0)
+            os.wait()
+            while not os.path.getsize(PIDS):  # the daemon noted itself: it surely ran
+                time.sleep(0.01)
+    """,
+}
+# what the bot does once it has started it
+THEN = {
+    "returns": "return ours(board, player, 1)",
+    "raises": "raise ValueError('boom')",
+    "exits": "os._exit(7)",
+    "sys-exit": "sys.exit(3)",
+    "hangs": "while True: time.sleep(0.01)",
+}
+
+
+def write_spawner(folder: Path, mark: str, spawn: str, then: str) -> tuple[Path, Path]:
+    """Write a bot that spawns ``sleep MARK`` (``spawn``) then does ``then``.
+
+    Returns the bot file and the file where the spawned processes' ids are noted.
+    """
+    pids = folder / "pids.txt"
+    source = textwrap.dedent(f"""
+        import os, subprocess, sys, time
+        from oska_gui import oskaplayer as ours
+        MARKER = {mark!r}
+        PIDS = {str(pids)!r}
+        open(PIDS, "w").close()
+
+        def note(pid):
+            with open(PIDS, "a") as out:
+                out.write(f"{{pid}}\\n")
+    """) + textwrap.dedent(SPAWNS[spawn]) + textwrap.dedent(f"""
+        def oskaplayer(board, player, depth):
+            spawn()
+            {THEN[then]}
+    """)
+    bot = folder / f"{spawn}_{then.replace('-', '_')}.py"
+    bot.write_text(source, encoding="utf-8")
+    return bot, pids

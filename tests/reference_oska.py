@@ -137,13 +137,14 @@ def all_home(board: list[str], player: str) -> bool:
 def ref_result(board: list[str]) -> tuple[str, str] | None:
     """Return ('w' | 'b' | 'draw', reason) when the game on ``board`` is over, else None.
 
-    The rules are applied in RULES.md order: all captured, both home (count), one side
-    home, then the deadlock draw (neither side can move). The empty board (no pieces at
-    all) is no position of any game and RULES.md gives no verdict: ValueError.
+    The rules are applied in the README's order (Rules, "The end"): all captured, both
+    home (count), one side home, then the deadlock draw (neither side can move). The empty
+    board (no pieces at all) is no position of any game and the README's Rules give no
+    verdict: ValueError.
     """
     white, black = count_pieces(board, "w"), count_pieces(board, "b")
     if white == 0 and black == 0:
-        raise ValueError("a board without pieces has no result under RULES.md")
+        raise ValueError("a board without pieces has no result under the rules")
     if white == 0:
         return ("b", "captured")
     if black == 0:

@@ -1,4 +1,4 @@
-"""The test command: ``python3 tests/run.py [pytest args...]`` (default ``-q``).
+"""The test command: ``python3 tests/run.py [--quick] [pytest args...]`` (default ``-q``).
 
 Does all set-up itself, from a fresh clone, and quickly when nothing changed:
 
@@ -6,6 +6,10 @@ Does all set-up itself, from a fresh clone, and quickly when nothing changed:
 2. system Chromium at ``/usr/bin/chromium`` (apt-get when root; never ``playwright install``);
 3. the Pyodide runtime in ``oska_gui/web/node_modules`` (npm, only when needed);
 4. pytest, with SDL's dummy video and audio drivers; exits with pytest's exit code.
+
+``--quick`` is the check to run after each change: it leaves out the tests marked
+``slow``, ``browser``, ``cluster`` and ``numba`` (markers registered in pyproject.toml)
+and so also steps 2 and 3, which only the browser tests need.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -24,6 +29,9 @@ WEB_DIR = REPO_ROOT / "oska_gui" / "web"
 NPM_STAMP = WEB_DIR / "node_modules" / ".oska-npm-stamp"
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
+QUICK_FLAG = "--quick"
+# The tests a quick run leaves out: each marker is registered in pyproject.toml.
+QUICK_MARKS = "not slow and not browser and not cluster and not numba"
 
 
 def step(message: str) -> None:
@@ -135,7 +143,7 @@ def run_pytest(args: list[str]) -> int:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     ARTIFACTS_DIR.mkdir(parents=True, exist_ok=True)
     cmd = [sys.executable, "-m", "pytest", *args]
-    step(f"running: {' '.join(cmd)}")
+    step(f"running: {shlex.join(cmd)}")
     return subprocess.run(cmd, cwd=REPO_ROOT, env=env, check=False).returncode
 
 
@@ -143,19 +151,26 @@ def main(argv: list[str]) -> int:
     """Set everything up, then run the tests.
 
     Args:
-        argv: the pytest arguments given on the command line.
+        argv: the command-line arguments: ``--quick`` anywhere among them selects the quick
+            run; the others go to pytest (``-q`` when there are none).
 
     Returns:
         The exit code for the process (pytest's).
     """
+    quick = QUICK_FLAG in argv
+    pytest_args = [arg for arg in argv if arg != QUICK_FLAG] or ["-q"]
     step("1/4 python environment (.venv with [test] extras)")
     load_bootstrap().ensure_venv("test")
-    step("2/4 chromium")
-    ensure_chromium()
-    step("3/4 pyodide (npm)")
-    ensure_pyodide()
+    if quick:
+        step("2/4 and 3/4 (chromium, pyodide) skipped: --quick runs no browser test")
+        pytest_args = ["-m", QUICK_MARKS, *pytest_args]
+    else:
+        step("2/4 chromium")
+        ensure_chromium()
+        step("3/4 pyodide (npm)")
+        ensure_pyodide()
     step("4/4 pytest")
-    return run_pytest(argv or ["-q"])
+    return run_pytest(pytest_args)
 
 
 if __name__ == "__main__":

@@ -34,6 +34,8 @@ from oska_gui.web.build import build
 from oska_gui.web.serve import serving_in_background
 from oska_gui.web.storage import SETTINGS_KEY
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -40,6 +40,7 @@ def test_an_independent_row_column_movegen_agrees(tmp_path: Path) -> None:
     assert "Disagreement" not in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bot", "label", "kind"), [
     ("wrap", "piece at a row's edge", "extra"),
     ("middle", "jump across the middle", "missing, extra"),
@@ -59,6 +60,7 @@ def test_movegen_bugs_are_found_and_shown(tmp_path: Path, bot: str, label: str,
                                          or "listed twice" in result.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bot", "kind", "words"), [
     ("raises", "exception", "ValueError: boom in helper"),
     ("malformed", "malformed", "not a board"),

@@ -84,6 +84,7 @@ def test_a_hang_times_out_and_the_next_request_gets_a_fresh_process(tmp_path: Pa
         player.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("bot", "reason", "words"), [
     ("exits", "crash", "the bot called sys.exit(3)"),
     ("killed", "crash", "the bot process died (exit code 9)"),

@@ -60,6 +60,7 @@ def test_two_bots_and_junk_on_stdout_is_not_penalised(tmp_path: Path) -> None:
         assert printed not in result.stdout + result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(MISBEHAVIOUR))
 def test_a_misbehaving_bot_forfeits_every_game_with_its_reason(tmp_path: Path,
                                                                name: str) -> None:

@@ -68,6 +68,7 @@ def without_timings(text: str) -> str:
     return TIMING.sub("(? s)", text)
 
 
+@pytest.mark.slow
 def test_the_opening_plies_are_random_but_seeded(tmp_path: Path) -> None:
     """The same seed gives the same game; the first K plies are marked as random."""
     args = ("selfplay", "--opening-plies", 3, "--depth", 1, "--brief")

@@ -196,6 +196,7 @@ STORM_KEYS = [(pygame.K_n, "n"), (pygame.K_u, "u"), (pygame.K_r, "r"), (pygame.K
               (pygame.K_MINUS, "-"), (pygame.K_F1, ""), (pygame.K_x, "x")]
 
 
+@pytest.mark.slow
 def test_click_storm_keeps_every_position_legal() -> None:
     rng = random.Random(2024)
     settings = {**QUICK, "animation": "fast"}
@@ -249,6 +250,7 @@ def test_click_storm_keeps_every_position_legal() -> None:
 MAX_FRAME_CPU = 0.030  # seconds: a 10 ms think slice plus drawing, with room to spare
 
 
+@pytest.mark.slow
 def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
     """Frames keep coming while the computer searches for 2 s, when its move arrives and
     while the search's tables are freed afterwards (the pacer then lets go of the GC).

@@ -86,6 +86,7 @@ def run_until(runner: DesktopRunner, done, seconds: float = 20.0) -> None:
         time.sleep(0.002)
 
 
+@pytest.mark.slow
 def test_a_good_bot_plays_a_whole_game_as_black(tmp_path: Path) -> None:
     bot = bot_file(tmp_path, "good")
     runner = runner_with({BLACK: bot}, {**QUICK, "mode": "hvc", "human_side": WHITE})
@@ -126,6 +127,7 @@ def test_two_bots_play_each_other(tmp_path: Path) -> None:
         runner.app.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "reason", "detail"), FORFEITS)
 def test_a_failing_bot_forfeits_with_its_reason_and_the_game_goes_on(
         tmp_path: Path, name: str, reason: str, detail: str) -> None:

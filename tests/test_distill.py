@@ -21,6 +21,8 @@ from oska_gui.tools.distill import (
 )
 from oska_gui.tools.samples import GameJob, play_line
 
+pytestmark = pytest.mark.numba
+
 
 def test_a_search_score_becomes_a_winning_chance() -> None:
     assert search_label(0) == 0.5

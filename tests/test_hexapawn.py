@@ -1,6 +1,6 @@
 """Tests of Hexapawn / miniChess: rules against a plain reference, spec functions, solving.
 
-The reference below is written straight from RULES.md ("Hexapawn and miniChess") on the
+The reference below is written straight from the README's Rules ("Hexapawn") on the
 spec's own board form, a list of lists of ints (0 empty, 1 white, 2 black), sharing no
 code with ``oska_gui``.
 """
@@ -175,7 +175,8 @@ def test_win_conditions() -> None:
 # -- spec functions -----------------------------------------------------------------
 
 def test_minichess_example() -> None:
-    """RULES.md: black has three moves and the chooser takes the capture, in any order."""
+    """The assignment's example: black has three moves and the chooser takes the capture,
+    in any order."""
     board = [[0, 1, 1], [1, 0, 0], [2, 2, 2]]
     moves = move_maker(board, 2)
     assert len(moves) == 3
@@ -206,6 +207,7 @@ def test_depth_one_takes_an_immediate_win() -> None:
     assert checked > 20
 
 
+@pytest.mark.slow
 def test_chooser_picks_a_winning_candidate_when_there_is_one() -> None:
     """On small boards the chooser's pick wins whenever some candidate does."""
     checked = 0

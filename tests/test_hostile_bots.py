@@ -15,7 +15,6 @@ import random
 import signal
 import subprocess
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,11 +22,14 @@ import pytest
 from cli_helpers import run_cli
 from hostile_helpers import (
     REPO_ROOT,
+    SPAWNS,
+    THEN,
     alive,
     kill_marked,
     marked,
     run_python,
     wait_until,
+    write_spawner,
 )
 
 from oska_gui.bots import proctree
@@ -36,32 +38,6 @@ from oska_gui.play.bot_loader import open_bot
 pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /proc")
 
 START = ["wwww", "---", "--", "---", "bbbb"]
-SPAWNS = {
-    "session": """
-        def spawn():
-            child = subprocess.Popen(["sleep", MARKER], start_new_session=True)
-            note(child.pid)
-    """,
-    "daemon": """
-        def spawn():
-            if os.fork() == 0:  # the classic daemon: fork, new session, fork again
-                os.setsid()
-                if os.fork() == 0:
-                    note(os.getpid())
-                    os.execvp("sleep", ["sleep", MARKER])
-                os._exit(0)
-            os.wait()
-            while not os.path.getsize(PIDS):  # the daemon noted itself: it surely ran
-                time.sleep(0.01)
-    """,
-}
-THEN = {
-    "returns": "return ours(board, player, 1)",
-    "raises": "raise ValueError('boom')",
-    "exits": "os._exit(7)",
-    "sys-exit": "sys.exit(3)",
-    "hangs": "while True: time.sleep(0.01)",
-}
 REASONS = {"returns": None, "raises": "exception", "exits": "crash", "sys-exit": "crash",
            "hangs": "timeout"}
 
@@ -74,37 +50,12 @@ def marker() -> Iterator[str]:
     kill_marked(mark)
 
 
-def write_spawner(folder: Path, mark: str, spawn: str, then: str) -> tuple[Path, Path]:
-    """Write a bot that spawns ``sleep MARK`` (``spawn``) then does ``then``.
-
-    Returns the bot file and the file where the spawned processes' ids are noted.
-    """
-    pids = folder / "pids.txt"
-    source = textwrap.dedent(f"""
-        import os, subprocess, sys, time
-        from oska_gui import oskaplayer as ours
-        MARKER = {mark!r}
-        PIDS = {str(pids)!r}
-        open(PIDS, "w").close()
-
-        def note(pid):
-            with open(PIDS, "a") as out:
-                out.write(f"{{pid}}\\n")
-    """) + textwrap.dedent(SPAWNS[spawn]) + textwrap.dedent(f"""
-        def oskaplayer(board, player, depth):
-            spawn()
-            {THEN[then]}
-    """)
-    bot = folder / f"{spawn}_{then.replace('-', '_')}.py"
-    bot.write_text(source, encoding="utf-8")
-    return bot, pids
-
-
 def noted(pids: Path) -> list[int]:
     """Return the process ids a bot noted (none if it noted nothing yet)."""
     return [int(line) for line in pids.read_text().split()] if pids.exists() else []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("spawn", sorted(SPAWNS))
 @pytest.mark.parametrize("then", sorted(THEN))
 def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,

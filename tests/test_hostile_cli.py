@@ -67,6 +67,7 @@ def test_match_checks_the_save_folder_before_playing(tmp_path: Path) -> None:
     assert "Match" not in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("args", "words"), [
     (["selfplay", "--n", "100", "--depth", "1"], "supports n <= 24, got n = 100"),
     (["match", "bot.py", "--n", "1000"], "supports n <= 24, got n = 1000"),
@@ -133,6 +134,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     return argv
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(argv=command_lines())
 def test_no_command_line_escapes_as_a_traceback(argv: list[str]) -> None:

@@ -88,6 +88,7 @@ def test_random_bytes_are_a_record_error(tmp_path: Path, content: bytes) -> None
         load(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("spoil", "words"), [
     (lambda d: d.update(n=1_000_000), "supports n <= 24, got n = 1000000"),
     (lambda d: d.update(n=25), "supports n <= 24"),
@@ -134,6 +135,7 @@ def test_hostile_record_files_are_record_errors(tmp_path: Path, content: str, wo
         load(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("content", "words"), [
     (DEEP, "nested too deeply"),
     (json.dumps({**finished_game(), "n": 1_000_000}), "supports n <= 24"),

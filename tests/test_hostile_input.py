@@ -212,6 +212,7 @@ NAMES = {"board": ("board", "row"), "boards": ("boards",), "player": ("player",)
          "color": ("color",)}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(function=st.sampled_from(sorted(GOOD_ARGS)), data=st.data())
 def test_a_wrong_argument_raises_an_error_that_names_it(function: str, data: st.DataObject,
@@ -245,6 +246,7 @@ def test_any_legal_board_gets_a_legal_answer(board: list[str], player: str, dept
 # -- item 4: move_chooser on the biggest boards --------------------------------------------
 
 
+@pytest.mark.slow
 def test_move_chooser_on_the_largest_board_answers_quickly() -> None:
     """24 x 24: one exact-solve attempt for all candidates, then a search each: well
     within 30 s (50 x 50 took 31.5 s and is refused now)."""

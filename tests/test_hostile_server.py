@@ -87,6 +87,7 @@ PATHS = (st.lists(SEGMENTS).map(lambda parts: "/" + "/".join(parts))
          .map(lambda text: "/" + text))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(path=PATHS)
 def test_any_path_is_answered_and_stays_inside_the_site(site: tuple, path: str) -> None:

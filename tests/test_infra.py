@@ -1,17 +1,29 @@
-"""Tests of the project's set-up: the bootstrap stamp logic and main.py without a display."""
+"""Tests of the project's set-up: the bootstrap stamp logic, main.py without a display,
+the test command (``tests/run.py``, its quick run and the markers), lint, packaging, and
+the file and module names the project's own texts give."""
 
 from __future__ import annotations
 
+import fnmatch
+import importlib
+import importlib.util
 import os
+import re
 import subprocess
 import sys
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 from oska_gui import bootstrap
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+TESTS_DIR = REPO_ROOT / "tests"
+PYPROJECT = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 @pytest.fixture
@@ -174,3 +186,259 @@ def test_main_with_unreachable_display_exits_2_with_help(tmp_path: Path) -> None
     )
     _assert_no_display_exit(result)
     assert "pygame" in result.stderr
+
+
+# -- the test command and its markers ------------------------------------------------
+
+
+def load_run_script() -> ModuleType:
+    """Load ``tests/run.py`` by path (its name, ``run``, is too plain to import by).
+
+    Returns:
+        The module, freshly executed.
+    """
+    spec = importlib.util.spec_from_file_location("oska_tests_run", TESTS_DIR / "run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class FakeBootstrap:
+    """Stands in for ``oska_gui.bootstrap``: notes which extras ``ensure_venv`` was given."""
+
+    def __init__(self) -> None:
+        """Start with no call noted."""
+        self.extras: list[str | None] = []
+
+    def ensure_venv(self, extras: str | None = None) -> None:
+        """Note the call instead of making a venv.
+
+        Args:
+            extras: the optional-dependency groups asked for.
+        """
+        self.extras.append(extras)
+
+
+def run_main(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[list[str], list[str]]:
+    """Run ``tests/run.py``'s main with its set-up steps and pytest replaced by recorders.
+
+    Args:
+        monkeypatch: the test's monkeypatch fixture.
+        argv: the command-line arguments.
+
+    Returns:
+        The set-up steps that ran, in order, and the arguments pytest was given.
+    """
+    script = load_run_script()
+    steps: list[str] = []
+    given: list[str] = []
+    fake = FakeBootstrap()
+
+    def run_pytest(args: list[str]) -> int:
+        """Note pytest's arguments; answer with an exit code main must pass on."""
+        given.extend(args)
+        return 5
+
+    monkeypatch.setattr(script, "load_bootstrap", lambda: fake)
+    monkeypatch.setattr(script, "ensure_chromium", lambda: steps.append("chromium"))
+    monkeypatch.setattr(script, "ensure_pyodide", lambda: steps.append("pyodide"))
+    monkeypatch.setattr(script, "run_pytest", run_pytest)
+    assert script.main(argv) == 5
+    assert fake.extras == ["test"]
+    return steps, given
+
+
+def registered_markers() -> set[str]:
+    """Return the names of the markers pyproject.toml registers for pytest."""
+    lines = PYPROJECT["tool"]["pytest"]["ini_options"]["markers"]
+    return {line.split(":")[0].strip() for line in lines}
+
+
+def test_the_full_run_sets_up_everything_and_passes_arguments_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without --quick: the venv, Chromium and Pyodide steps, then pytest with the arguments
+    given (``-q`` when none are), exiting with pytest's code."""
+    assert run_main(monkeypatch, []) == (["chromium", "pyodide"], ["-q"])
+    assert run_main(monkeypatch, ["tests/test_search.py", "-x"]) == (
+        ["chromium", "pyodide"], ["tests/test_search.py", "-x"])
+
+
+def test_the_quick_run_skips_the_browser_set_up_and_the_marked_tests(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--quick (anywhere among the arguments) keeps the venv step, skips Chromium and
+    Pyodide, and puts the marker expression before the other pytest arguments."""
+    steps, given = run_main(monkeypatch, ["--quick"])
+    assert steps == []
+    assert given[:2] == ["-m", "not slow and not browser and not cluster and not numba"]
+    assert given[2:] == ["-q"]
+    steps, given = run_main(monkeypatch, ["tests/test_search.py", "--quick", "-x"])
+    assert steps == []
+    assert given[2:] == ["tests/test_search.py", "-x"]
+
+
+def test_the_quick_run_leaves_out_every_registered_marker() -> None:
+    """Each registered marker names tests --quick leaves out, so a new marker has to be
+    decided on here; ``--strict-markers`` makes pytest refuse a misspelt or unregistered
+    one."""
+    excluded = set(re.findall(r"not (\w+)", load_run_script().QUICK_MARKS))
+    assert excluded == registered_markers() == {"slow", "browser", "cluster", "numba"}
+    assert "--strict-markers" in PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"]
+
+
+# -- lint, packaging and the tests' own structure ------------------------------------
+
+
+def test_ruff_finds_nothing() -> None:
+    """ruff (in the ``test`` extras, configured in pyproject.toml) passes over the repo."""
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=REPO_ROOT,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"ruff failed:\n{result.stdout}{result.stderr}"
+
+
+def test_the_package_ships_its_type_marker() -> None:
+    """``oska_gui/py.typed`` (PEP 561) exists and package-data puts it in the package."""
+    assert (REPO_ROOT / "oska_gui" / "py.typed").is_file()
+    package_data: dict[str, list[str]] = PYPROJECT["tool"]["setuptools"]["package-data"]
+    patterns = [pattern for package, patterns in package_data.items()
+                if package in ("oska_gui", "*") for pattern in patterns]
+    assert any(fnmatch.fnmatch("py.typed", pattern) for pattern in patterns), package_data
+
+
+# a line importing a test module: ``import test_x``, ``from test_x import``, ``tests.test_x``
+IMPORTS_A_TEST_MODULE = re.compile(r"^\s*(?:from|import)\s+(?:tests\.)?test_\w+", re.MULTILINE)
+
+
+def test_no_test_module_imports_another() -> None:
+    """What tests share lives in helper modules (``cli_helpers.py``, ...), never in a test
+    module: importing one runs its module-level code and ties its tests to another's.
+    Code run in a subprocess (a string in the test) counts too."""
+    offenders = {path.name: IMPORTS_A_TEST_MODULE.findall(path.read_text(encoding="utf-8"))
+                 for path in sorted(TESTS_DIR.glob("test_*.py"))}
+    assert {name: lines for name, lines in offenders.items() if lines} == {}
+
+
+def test_the_import_check_sees_every_form() -> None:
+    """The pattern above catches each way of importing a test module, and nothing else."""
+    caught = ["from test_evaluators import positions", "import test_search",
+              "    from tests.test_x import y", "        from test_tournament_core import result"]
+    missed = ["from board_strategies import boards", "import testing", "# see test_search"]
+    assert all(IMPORTS_A_TEST_MODULE.search(line) for line in caught)
+    assert not any(IMPORTS_A_TEST_MODULE.search(line) for line in missed)
+
+
+# -- names the project's own texts give ----------------------------------------------
+
+# a file path in the package or the tests: ``oska_gui/engine/search.py``, ``tests/run.py``
+FILE_PATH = re.compile(r"\b(?:oska_gui|tests)/[\w/]*\w\.py\b")
+# a dotted name in the package: ``oska_gui.tools.train``, ``oska_gui.cli`` (not ``oska_gui``)
+DOTTED_NAME = re.compile(r"\boska_gui(?:\.\w+)+")
+
+
+def project_texts() -> list[Path]:
+    """Return the project's own text files: README, pyproject, main.py and the package's
+    and the tests' Python files (not installed node_modules, and not this file, which
+    names on purpose what must not be named).
+
+    Returns:
+        The files' paths.
+    """
+    texts = [REPO_ROOT / "README.md", REPO_ROOT / "pyproject.toml", REPO_ROOT / "main.py"]
+    for folder in ("oska_gui", "tests"):
+        texts += [path for path in sorted((REPO_ROOT / folder).rglob("*.py"))
+                  if "node_modules" not in path.parts and path != Path(__file__).resolve()]
+    return texts
+
+
+def names_in(pattern: re.Pattern[str], path: Path) -> set[str]:
+    """Return every distinct match of ``pattern`` in a file.
+
+    Args:
+        pattern: what to look for.
+        path: the file to read.
+
+    Returns:
+        The matched strings.
+    """
+    return set(pattern.findall(path.read_text(encoding="utf-8")))
+
+
+def resolves(dotted: str) -> bool:
+    """Tell whether a dotted name is a module of the package, or a name defined in one.
+
+    Args:
+        dotted: e.g. ``oska_gui.tools.train`` or ``oska_gui.movegen``.
+
+    Returns:
+        True when the longest module prefix exists as a file or package folder and the
+        rest, if any, is an attribute of it (only then is the module imported).
+    """
+    parts = dotted.split(".")
+    for length in range(len(parts), 0, -1):
+        base = REPO_ROOT.joinpath(*parts[:length])
+        if base.with_suffix(".py").is_file() or (base / "__init__.py").is_file():
+            break
+    else:
+        return False
+    found: Any = importlib.import_module(".".join(parts[:length])) if length < len(parts) else None
+    for attribute in parts[length:]:
+        if not hasattr(found, attribute):
+            return False
+        found = getattr(found, attribute)
+    return True
+
+
+def missing_names(pattern: re.Pattern[str], exists: Callable[[str], bool]) -> dict[str, list[str]]:
+    """Return, file by file, the names matching ``pattern`` that do not exist.
+
+    Args:
+        pattern: how a name looks (``FILE_PATH`` or ``DOTTED_NAME``).
+        exists: tells whether one name exists.
+
+    Returns:
+        {file relative to the repo: its missing names}, only files with some.
+    """
+    missing = {str(path.relative_to(REPO_ROOT)): sorted(name for name in names_in(pattern, path)
+                                                          if not exists(name))
+               for path in project_texts()}
+    return {path: names for path, names in missing.items() if names}
+
+
+def test_the_documents_name_files_and_modules() -> None:
+    """The README and pyproject.toml name files and modules (so the checks below see them)."""
+    for document in ("README.md", "pyproject.toml"):
+        assert names_in(FILE_PATH, REPO_ROOT / document), document
+        assert names_in(DOTTED_NAME, REPO_ROOT / document), document
+
+
+def test_every_file_the_project_names_exists() -> None:
+    """A moved or renamed file leaves no old path behind in the docs, comments or tests."""
+    assert missing_names(FILE_PATH, lambda path: (REPO_ROOT / path).is_file()) == {}
+
+
+def test_every_module_the_project_names_exists() -> None:
+    """Likewise for dotted names: ``python -m oska_gui.tools.train``, ``oska_gui.movegen``."""
+    assert missing_names(DOTTED_NAME, resolves) == {}
+
+
+def test_the_name_checks_catch_moved_modules(tmp_path: Path) -> None:
+    """The old places of moved modules are found in a text and reported missing."""
+    text = tmp_path / "notes.md"
+    text.write_text("the tablebase (oska_gui/tablebase.py) and `python -m oska_gui.train`")
+    assert names_in(FILE_PATH, text) == {"oska_gui/tablebase.py"}
+    assert not (REPO_ROOT / "oska_gui" / "tablebase.py").exists()
+    assert names_in(DOTTED_NAME, text) == {"oska_gui.train"}
+    assert not resolves("oska_gui.train")
+    assert not resolves("oska_gui.no_such_name")
+    assert resolves("oska_gui.tools.train") and resolves("oska_gui.movegen")
+
+
+def test_no_text_points_outside_the_project() -> None:
+    """The README's Rules section is the project's rules text: nothing cites a rules file
+    or a folder that a clone of the project does not have."""
+    outside = re.compile(r"RULES\.md|\.\./shared|/work/shared")
+    offenders = {str(path.relative_to(REPO_ROOT)): sorted(names_in(outside, path))
+                 for path in project_texts() if names_in(outside, path)}
+    assert offenders == {}

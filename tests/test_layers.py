@@ -138,5 +138,5 @@ def test_the_checks_see_an_upward_import_and_a_circle() -> None:
     assert layer_of("oska_gui.ui.app", layers) > layer_of("oska_gui.engine.search", layers)
     assert strongly_connected({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"], ["c"]]
     source = "def late():\n    from ..play import runner\nimport oska_gui.core.types\n"
-    assert imported("oska_gui.ui.probe", source) == {
+    assert imported("oska_gui.ui.app", source) == {
         "oska_gui.play", "oska_gui.play.runner", "oska_gui.core.types"}

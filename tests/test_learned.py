@@ -13,8 +13,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given
-from test_evaluators import (
+from evaluator_helpers import (
     SETTINGS,
     Case,
     as_mover,
@@ -27,6 +26,7 @@ from test_evaluators import (
     side_mirror,
     stuck,
 )
+from hypothesis import given
 
 from oska_gui.engine.features import (
     BUCKET_CLIP,
@@ -109,6 +109,7 @@ def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]
 # -- features ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(case=positions())
 def test_every_feature_matches_the_slow_count(case: Case) -> None:
@@ -145,6 +146,7 @@ def test_features_see_a_lone_straggler_far_from_home() -> None:
     assert (named["their_row_4"], named["their_row_5"], named["their_edge"]) == (2, 1, 2)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(case=passed_positions())
 def test_no_features_once_the_armies_have_passed(case: Case) -> None:
@@ -153,6 +155,7 @@ def test_no_features_once_the_armies_have_passed(case: Case) -> None:
     assert feature_space(rules).features(pos) is None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mirror", [colour_mirror, side_mirror])
 @SETTINGS
 @given(case=positions())
@@ -164,6 +167,7 @@ def test_features_are_the_same_after_a_mirror(mirror, case: Case) -> None:
         assert space.features(mirror(rules, pos)) == space.features(pos)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mirror", [colour_mirror, side_mirror])
 @SETTINGS
 @given(case=positions())
@@ -182,6 +186,7 @@ def test_learned_score_keeps_mirror_symmetry(mirror, case: Case) -> None:
 # -- exact races ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(case=passed_positions())
 def test_a_passed_race_is_scored_by_its_exact_result(case: Case) -> None:
@@ -316,6 +321,7 @@ def random_positions(rules: OskaRules, rng: random.Random, count: int) -> list[P
     return found[:count]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
 def test_the_one_pass_evaluator_equals_the_plain_sum(n: int) -> None:
     """Thousands of positions, both sides to move: the same score, with the shipped

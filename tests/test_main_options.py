@@ -50,12 +50,14 @@ def test_help_lists_the_options_even_without_a_display(tmp_path: Path) -> None:
     assert "--frames" not in result.stdout  # only for scripted checks
 
 
+@pytest.mark.slow
 def test_a_replay_opens_the_saved_game_at_its_start(tmp_path: Path) -> None:
     result = run_main(["--replay", str(saved_game(tmp_path)), "--frames", "5"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "White to move"
 
 
+@pytest.mark.slow
 def test_a_bot_on_the_command_line_is_chosen_on_the_start_screen(tmp_path: Path) -> None:
     bot = tmp_path / "mine.py"
     bot.write_text(BOT, encoding="utf-8")
@@ -87,6 +89,7 @@ def bad_record(tmp_path: Path, kind: str) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("kind", "message"), [
     ("missing", "cannot read"),
     ("not-json", "not JSON"),

@@ -8,9 +8,9 @@ view (rows from the mover's home row, each read left to right).
 from __future__ import annotations
 
 import pytest
+from evaluator_helpers import SETTINGS, colour_mirror, positions, side_mirror
 from hypothesis import given
 from hypothesis import strategies as st
-from test_evaluators import SETTINGS, colour_mirror, positions, side_mirror
 
 from oska_gui.engine.learned import shipped_models
 from oska_gui.engine.patterns import Window, bands, fold_contained, pattern_space
@@ -42,6 +42,7 @@ def spaces(draw: st.DrawFn) -> tuple[OskaRules, Position, tuple[Window, ...]]:
     return rules, pos, tuple(windows)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(drawn=spaces())
 def test_indices_match_the_slow_reading(drawn: tuple) -> None:
@@ -62,6 +63,7 @@ def test_mirror_maps_the_index_of_the_mirrored_board(drawn: tuple) -> None:
         assert space.mirror(window, mirrored[window]) == index
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(drawn=spaces())
 def test_colour_swap_keeps_the_mover_view(drawn: tuple) -> None:
@@ -107,6 +109,7 @@ def nested_windows(draw: st.DrawFn) -> tuple[OskaRules, Position, tuple[Window, 
     return rules, pos, windows, tables
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(drawn=nested_windows())
 def test_folding_windows_into_the_ones_holding_them_keeps_the_score(drawn: tuple) -> None:

@@ -14,6 +14,8 @@ import random
 from collections.abc import Iterator
 from itertools import combinations
 
+import pytest
+
 from oska_gui.engine.grid import board_layout
 from oska_gui.engine.race import Verdict, race_tables
 from oska_gui.engine.solver import Solution, solve_all
@@ -77,6 +79,7 @@ def disagreements(rules: OskaRules, races: list[Position]) -> list[tuple[list[st
             if claim(race.verdict(pos, rows_to_go(pos.white, pos.black))) != claim(solution)]
 
 
+@pytest.mark.slow
 def test_every_n4_race_gets_the_exact_verdict() -> None:
     """All 154,364 passed n = 4 races: not one verdict differs from the solver's."""
     rules = oska_rules(4)
@@ -85,6 +88,7 @@ def test_every_n4_race_gets_the_exact_verdict() -> None:
     assert disagreements(rules, races) == []
 
 
+@pytest.mark.slow
 def test_sampled_n5_races_get_the_exact_verdict() -> None:
     """Random passed n = 5 races with up to 5 pieces a side: the solver's verdict."""
     rules = oska_rules(5)

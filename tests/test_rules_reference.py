@@ -1,4 +1,5 @@
-"""The fast bitboard rules (``oska_gui.games.oska``) against the slow reference and RULES.md.
+"""The fast bitboard rules (``oska_gui.games.oska``) against the slow reference and the
+README's Rules section.
 
 Angles: perft counts and successor sets from the start, random playouts, arbitrary
 boards (hypothesis), colour and left-right mirror symmetry, hand-built end-of-game
@@ -144,8 +145,8 @@ def reference_perft(rows: tuple[str, ...], player: str, depth: int) -> int:
 
 
 # Both implementations produced these; perft(1) = 6 and perft(2) = 36 for n = 4 are also
-# hand-derived: White's four back-row pieces have 1, 2, 2, 1 steps (RULES.md example) and
-# Black has the same six steps, untouched by a white piece on row 1.
+# hand-derived: White's four back-row pieces have 1, 2, 2, 1 steps (the assignment's
+# example) and Black has the same six steps, untouched by a white piece on row 1.
 PERFT = {
     4: [1, 6, 36, 168, 784, 3376, 13584, 53704, 200272],
     5: [1, 8, 64, 432, 2916, 18036, 111556],
@@ -153,6 +154,7 @@ PERFT = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", sorted(PERFT))
 def test_perft_fast_and_reference_agree_with_the_table(n: int) -> None:
     """Perft counts from the start agree between the two implementations, ply by ply."""
@@ -172,6 +174,7 @@ def test_start_position_matches_reference() -> None:
         assert list(rules.lengths) == ref_row_lengths(n)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "plies"), [(4, 7), (5, 4), (6, 3)])
 def test_every_node_near_the_start_has_the_same_successors(n: int, plies: int) -> None:
     """Breadth-first over all distinct nodes up to ``plies``: successors and results match."""
@@ -189,6 +192,7 @@ def test_every_node_near_the_start_has_the_same_successors(n: int, plies: int) -
     assert len(seen) > 100
 
 
+@pytest.mark.slow
 def test_random_playouts_agree_everywhere() -> None:
     """Seeded random games for n = 4..8: every position visited agrees (4000+ in all)."""
     rng = random.Random(20240607)
@@ -208,8 +212,9 @@ def test_random_playouts_agree_everywhere() -> None:
     assert visited > 3000
 
 
+@pytest.mark.slow
 def test_n4_start_is_a_white_win_both_ways() -> None:
-    """RULES.md: the n = 4 start is a White win with perfect play.
+    """README, Rules: the n = 4 start is a White win with perfect play.
 
     The fast module proves it (White to move: some child wins; Black: every child wins).
     The reference then checks that proof tree on its own: it generates every Black reply
@@ -287,7 +292,7 @@ def test_terminal_and_outcome_agree_on_the_empty_board() -> None:
     """Even on the (unreachable) board without pieces the two must not contradict.
 
     ``outcome`` says White wins, ``terminal`` with White to move says White has lost.
-    RULES.md gives no verdict for this board; either verdict, but one, would do.
+    The README's Rules give no verdict for this board; either verdict, but one, would do.
     """
     rules = oska_rules(4)
     for turn in (WHITE, BLACK):
@@ -500,8 +505,8 @@ def test_jumps_across_the_narrow_middle(board: Board, player: str, expected: lis
     assert fast_movegen(board, player) == want
 
 
-def test_rules_md_example() -> None:
-    """RULES.md: White's six opening moves for n = 4, including 'www-', '--w'."""
+def test_the_assignment_example() -> None:
+    """The assignment's example: White's six opening moves for n = 4, 'www-', '--w' among them."""
     board = ["wwww", "---", "--", "---", "bbbb"]
     expected = {
         ("-www", "w--"),

@@ -158,6 +158,7 @@ def check_against_minimax(game: Any, evaluate: Callable[[Any], int], root: Any,
     assert run(AlphaBeta(game, evaluate).search(root, depth)) == expected
 
 
+@pytest.mark.slow
 @slow(300)
 @given(case=oska_cases(), name=st.sampled_from(EVALUATOR_NAMES))
 def test_alpha_beta_equals_plain_minimax_on_oska(case: tuple, name: str) -> None:
@@ -167,6 +168,7 @@ def test_alpha_beta_equals_plain_minimax_on_oska(case: tuple, name: str) -> None
     check_against_minimax(rules, evaluator(rules, name), pos, depth)
 
 
+@pytest.mark.slow
 @slow(40)
 @given(case=oska_cases(sizes=(4, 5)), name=st.sampled_from(EVALUATOR_NAMES))
 def test_alpha_beta_stays_exact_when_tables_are_emptied(case: tuple, name: str) -> None:
@@ -232,6 +234,7 @@ def graph_cases(draw: st.DrawFn) -> tuple[GraphGame, Callable[[int], int], int]:
     return game, scores.__getitem__, draw(st.integers(1, 7))
 
 
+@pytest.mark.slow
 @slow(400)
 @given(case=graph_cases())
 def test_alpha_beta_equals_plain_minimax_on_graph_games(case: tuple) -> None:
@@ -327,6 +330,7 @@ def positions_at(game: Any, root: Any, depth: int) -> set:
     return {state for state in layer if game.terminal(state) is None}
 
 
+@pytest.mark.slow
 @slow(60)
 @given(case=oska_cases(sizes=(4, 5, 6)))
 def test_the_evaluator_sees_only_unfinished_positions_exactly_at_the_horizon(case: tuple) -> None:

@@ -78,8 +78,9 @@ def start4() -> Solution:
     return solve(RULES4, RULES4.start())
 
 
+@pytest.mark.slow
 def test_n4_start_is_a_white_win(start4: Solution) -> None:
-    """RULES.md: the n = 4 start is a win for White; perfect play lasts ``plies`` plies."""
+    """README, Rules: the n = 4 start is a win for White; perfect play lasts ``plies`` plies."""
     assert start4.result == 1
     pos, plies = RULES4.start(), 0
     while not is_over(RULES4, pos):
@@ -88,6 +89,7 @@ def test_n4_start_is_a_white_win(start4: Solution) -> None:
     assert plies == start4.plies
 
 
+@pytest.mark.slow
 def test_perfect_white_never_loses_from_the_n4_start(start4: Solution) -> None:
     """Perfect White against every Black reply: every game is a White win in time."""
     longest: dict[Position, int] = {}
@@ -111,6 +113,7 @@ def test_perfect_white_never_loses_from_the_n4_start(start4: Solution) -> None:
     assert len(longest) > 1000  # the walk did branch over Black's replies
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("n", "seed"), [(4, 1), (4, 2), (5, 3), (6, 4)])
 def test_solver_agrees_with_alpha_beta_proofs(n: int, seed: int, start4: Solution) -> None:
     """Whenever alpha-beta proves a win or loss it has the solver's result and plies.
@@ -151,6 +154,7 @@ def test_full_depth_alpha_beta_matches_the_solver(n: int, seed: int, whites: int
         assert (1 if score > 0 else -1, plies_to_end(score)) == exact
 
 
+@pytest.mark.slow
 def test_ranked_children_are_best_first_and_consistent(start4: Solution) -> None:
     """The first ranked child carries the position's own solution, one ply shorter."""
     solver = solver_for(RULES4)

@@ -1,4 +1,4 @@
-"""The assignment's spec functions ``movegen`` and ``oskaplayer`` against RULES.md.
+"""The assignment's spec functions ``movegen`` and ``oskaplayer`` against the README's Rules.
 
 Checked against the slow reference in ``reference_oska`` (no shared code): both board
 forms, fresh results, unmutated inputs, determinism, legal and sensible oskaplayer
@@ -95,8 +95,9 @@ MIDGAME = playout_positions(seed=5, count=40, sizes=(4, 5))
 # -- movegen ---------------------------------------------------------------------------------
 
 
-def test_rules_md_example() -> None:
-    """RULES.md: six boards for White at the n = 4 start, 'www-', '--w' among them."""
+def test_the_assignment_example() -> None:
+    """The assignment's example: six boards for White at the n = 4 start, 'www-', '--w'
+    among them."""
     result = movegen(["wwww", "---", "--", "---", "bbbb"], "w")
     assert len(result) == 6
     assert ["www-", "--w", "--", "---", "bbbb"] in result

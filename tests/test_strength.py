@@ -104,6 +104,7 @@ def games(result: MatchResult) -> list[tuple]:
 # -- strength ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opponent", ["simple", "race"])
 @pytest.mark.parametrize("n", [5, 6])
 def test_strong_beats_simple_and_race_at_equal_depth(n: int, opponent: str) -> None:

@@ -32,6 +32,8 @@ from oska_gui.engine.tablebase import (
 )
 from oska_gui.games.oska import SIDE_NAMES, Position, oska_rules
 
+pytestmark = pytest.mark.numba
+
 RULES4 = oska_rules(4)
 N4_POSITIONS = 782_918  # reachable from the n = 4 start (the solver's docstring says so too)
 

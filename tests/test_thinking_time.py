@@ -76,6 +76,7 @@ def test_a_timed_search_stops_on_the_wall_clock_not_the_sum_of_its_slices() -> N
     assert thinker.progress.depth >= 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["master", "strongest"])
 def test_a_timed_level_moves_within_its_label(key: str) -> None:
     level = LEVELS_BY_KEY[key]

@@ -40,6 +40,7 @@ def bots(folder: Path, *names: str) -> list[str]:
     return [f"{write_bot(folder, name)}:oskaplayer" for name in names]
 
 
+@pytest.mark.slow
 def test_every_pair_plays_and_forfeits_count_against_the_right_bot(tmp_path: Path) -> None:
     """good, illegal and raises against the AI at depth 1, 2 games a pair on 2 workers:
     12 games; each misbehaving bot forfeits its 6 games with its reason; the tables add
@@ -73,6 +74,7 @@ def test_every_pair_plays_and_forfeits_count_against_the_right_bot(tmp_path: Pat
     assert sum(r.forfeit == "illegal" for r in records) == 5
 
 
+@pytest.mark.slow
 def test_a_rerun_reuses_finished_games_and_more_games_play_only_the_new_ones(
         tmp_path: Path) -> None:
     """The same command again plays nothing and prints the same standings; asking for
@@ -88,6 +90,7 @@ def test_a_rerun_reuses_finished_games_and_more_games_play_only_the_new_ones(
     assert sqlite3.connect(db).execute("SELECT count(*) FROM games").fetchone() == (12,)
 
 
+@pytest.mark.slow
 def test_killing_the_run_loses_only_games_in_flight_and_leaves_nothing_running(
         tmp_path: Path) -> None:
     """SIGKILL to the command while slow bots play: its workers and bots end by
@@ -116,6 +119,7 @@ def test_killing_the_run_loses_only_games_in_flight_and_leaves_nothing_running(
     assert {row["games"] for row in standings(rerun.stdout).values()} == {"8"}
 
 
+@pytest.mark.slow
 def test_sigterm_stops_the_run_at_once_and_leaves_nothing_running(tmp_path: Path) -> None:
     """SIGTERM while slow bots play: exit code 143 within seconds, not after the games;
     the workers, the bots and whatever they started are all gone."""
@@ -137,6 +141,7 @@ def test_sigterm_stops_the_run_at_once_and_leaves_nothing_running(tmp_path: Path
     assert wait_until(lambda: not tagged(token), 10), commands(tagged(token))
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_stops_the_run_with_an_error_not_a_hang(tmp_path: Path) -> None:
     """SIGKILL to one worker process mid-run: the command ends with a one-line error
     (exit code 2) instead of waiting for that game for ever, leaves nothing running,
@@ -175,6 +180,7 @@ def stored(db: Path) -> int:
         return 0
 
 
+@pytest.mark.slow
 def test_a_bot_that_does_not_load_forfeits_its_games(tmp_path: Path) -> None:
     """A syntax error or a missing function does not stop the tournament: that bot
     forfeits as 'load' (of their game, the one with White forfeits first), naming its
@@ -207,6 +213,7 @@ def test_bad_input_is_one_clear_line(tmp_path: Path) -> None:
         assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_the_throughput_benchmark_plays_its_games_and_prints_a_rate() -> None:
     """``tourney_bench`` plays the games on local processes and prints one row per
     worker count (the figures are not checked: timing belongs to the command)."""

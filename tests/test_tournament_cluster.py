@@ -32,6 +32,8 @@ from tournament_helpers import (
     tournament_command,
 )
 
+pytestmark = pytest.mark.cluster
+
 WORKERS = 2
 SAME_EVERYWHERE = ("rank", "entrant", "Elo", "95% interval", "points", "games", "W-L-D",
                    "forfeits", "exception", "timeout")

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 from hostile_helpers import REPO_ROOT
+from tournament_helpers import result
 
 from oska_gui.play.bot_loader import BotFile
 from oska_gui.tournament import ratings
 from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
-from oska_gui.tournament.result import GameResult, MoveTimes
 from oska_gui.tournament.schedule import TournamentPlan, schedule
 from oska_gui.tournament.store import Store, StoreError
 
@@ -81,13 +81,6 @@ def test_the_schedule_is_deterministic_and_ids_follow_what_changes_a_game() -> N
 # -- store ------------------------------------------------------------------------------
 
 
-def result(game_id: str, winner: int | None = 0) -> GameResult:
-    """Return a made-up finished game with id ``game_id``."""
-    return GameResult(game_id, "w.py:oskaplayer", "AI depth 1 (strong)", winner,
-                      "all black pieces captured", None, 17, MoveTimes(8, 0.25, 0.125),
-                      MoveTimes(9, 1.5, 0.5))
-
-
 def test_the_store_keeps_results_and_records_across_opening_again(tmp_path: Path) -> None:
     """What was added is read back exactly by a new Store on the same file; only the
     ids asked for are returned."""
@@ -118,7 +111,7 @@ def test_killing_a_writer_loses_no_committed_game(tmp_path: Path) -> None:
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(REPO_ROOT / "tests")!r})
-        from test_tournament_core import result
+        from tournament_helpers import result
         from oska_gui.tournament.store import Store
         store = Store({str(path)!r})
         for i in range(100000):

@@ -14,12 +14,14 @@ import sqlite3
 import textwrap
 from pathlib import Path
 
+import pytest
 from cli_helpers import write_bot
-from hostile_helpers import kill_marked, marked, tagged, wait_until
-from test_hostile_bots import write_spawner
+from hostile_helpers import kill_marked, marked, tagged, wait_until, write_spawner
 from tournament_helpers import games_line, run_tournament, standings, tagged_env
 
 from oska_gui.play.records import from_json
+
+pytestmark = pytest.mark.slow
 
 LISTS_BOT = """
 def oskaplayer(board, player, depth):

@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from cli_helpers import write_bot
 from tournament_helpers import run_tournament, tagged_env
 
@@ -39,6 +40,7 @@ class Page(HTMLParser):
         self.text.append(data)
 
 
+@pytest.mark.slow
 def test_the_report_has_tables_plot_forfeit_boards_and_replayable_records(
         tmp_path: Path) -> None:
     """good, illegal and hangs against the AI: the page shows every entrant, the plot as
@@ -69,6 +71,7 @@ def test_the_report_has_tables_plot_forfeit_boards_and_replayable_records(
     assert sum(record.forfeit is not None for record in forfeits) == 10
 
 
+@pytest.mark.slow
 def test_the_report_is_checked_before_any_game(tmp_path: Path) -> None:
     """A report path in a missing folder, or no matplotlib: exit code 2 at once, one
     line saying what to do, no game played."""

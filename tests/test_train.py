@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
-from test_evaluators import colour_mirror, side_mirror
+from evaluator_helpers import colour_mirror, side_mirror
 
 from oska_gui.engine.exact_dataset import is_held_out, is_playable
 from oska_gui.engine.features import BUCKETS, NAMES
@@ -19,6 +19,8 @@ from oska_gui.games.oska import oska_rules
 from oska_gui.play.selfplay import random_opening
 from oska_gui.tools import samples as shared
 from oska_gui.tools import train
+
+pytestmark = pytest.mark.numba
 
 
 def test_fit_recovers_the_model_that_made_the_labels() -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from oska_gui.engine.search import analyse
 from oska_gui.play.game import make_game
 from oska_gui.play.selfplay import random_opening
@@ -18,6 +20,7 @@ def finish(player: HintPlayer, position) -> object:  # noqa: ANN001
     return child
 
 
+@pytest.mark.slow
 def test_a_hint_hangs_a_piece_only_when_something_proves_it_best() -> None:
     """On midgame positions the hint is safe, or exact, or forced, or confirmed deeper."""
     rng = random.Random(5)

@@ -125,6 +125,7 @@ def test_game_over_says_who_won_and_why() -> None:
         assert after in GAME4.children(before)
 
 
+@pytest.mark.slow
 def test_hint_suggests_a_legal_move_and_goes_away_after_moving() -> None:
     match = Match(GAME4, Settings(mode=Mode.HVC, human_side=WHITE, **FAST))
     assert match.request_hint() and match.hint_pending

@@ -128,6 +128,7 @@ def run_until_idle(app: App, canvas: RecordingCanvas, limit: int = 3000) -> int:
     raise AssertionError(f"not idle after {limit} frames: {app.status_text}")
 
 
+@pytest.mark.slow
 def test_memory_stays_bounded_over_many_computer_moves() -> None:
     """Computer-vs-computer games, one after another: once each game is over and the
     spent tables are freed, the GC is unfrozen and the count of tracked objects is back

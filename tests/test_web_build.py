@@ -1,7 +1,8 @@
 """Fast, browser-free tests of the web site build and the local server.
 
-They need the Pyodide runtime in ``oska_gui/web/node_modules`` (``python3 tests/run.py``
-installs it); without it they fail with the build's own how-to-get-it message.
+Those marked ``browser`` need the Pyodide runtime in ``oska_gui/web/node_modules``
+(``python3 tests/run.py`` installs it); without it they fail with the build's own
+how-to-get-it message.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ def imported_modules(source: str) -> set[str]:
     return names
 
 
+@pytest.mark.browser
 def test_build_writes_the_whole_site(built: Path) -> None:
     """The build writes the page, loader, worker, archive and an exact copy of the runtime."""
     for name in ("index.html", "loader.js", "sw.js", "manifest.json", site.PYTHON_ARCHIVE):
@@ -63,6 +65,7 @@ def test_build_writes_the_whole_site(built: Path) -> None:
         assert (built / "pyodide" / name).read_bytes() == (site.PYODIDE_DIR / name).read_bytes()
 
 
+@pytest.mark.browser
 def test_manifest_names_every_file_and_the_worker_carries_the_build_id(built: Path) -> None:
     """The manifest's sizes are the files' own; sw.js holds the manifest's build id."""
     manifest = json.loads((built / "manifest.json").read_text())
@@ -76,6 +79,7 @@ def test_manifest_names_every_file_and_the_worker_carries_the_build_id(built: Pa
     assert site.BUILD_ID_MARK not in worker
 
 
+@pytest.mark.browser
 def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> None:
     """Every text and wasm file has an exact gzip copy; the zip archives have none."""
     sizes = json.loads((built / "manifest.json").read_text())["sizes"]
@@ -91,6 +95,7 @@ def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> 
     assert compressed < 0.5 * plain
 
 
+@pytest.mark.browser
 def test_the_build_id_changes_with_any_file(tmp_path: Path) -> None:
     """Two builds of the same inputs share an id; a changed page gets a new one."""
     first = json.loads((site.build(tmp_path / "a") / "manifest.json").read_text())["build"]
@@ -101,6 +106,7 @@ def test_the_build_id_changes_with_any_file(tmp_path: Path) -> None:
     assert other != first
 
 
+@pytest.mark.browser
 def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
     """The archive holds the Python the page imports."""
     names = set(shipped_names(built))
@@ -112,6 +118,7 @@ def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
     assert all(name.endswith(".py") or name in site.RUNTIME_DATA for name in names)
 
 
+@pytest.mark.browser
 def test_archive_leaves_out_desktop_cli_and_host_tools(built: Path) -> None:
     """The archive leaves out what the browser does not import."""
     names = set(shipped_names(built))
@@ -120,6 +127,7 @@ def test_archive_leaves_out_desktop_cli_and_host_tools(built: Path) -> None:
     assert "oska_gui/bootstrap.py" not in names
 
 
+@pytest.mark.browser
 def test_shipped_python_never_imports_pygame(built: Path) -> None:
     """No shipped module imports pygame (Pyodide has none offline)."""
     with zipfile.ZipFile(built / site.PYTHON_ARCHIVE) as archive:
@@ -140,6 +148,7 @@ def test_imports_are_found_at_any_depth(tmp_path: Path) -> None:
     assert list(found) == ["pkg/__init__.py", "pkg/deep.py", "pkg/entry.py", "pkg/lazy.py"]
 
 
+@pytest.mark.browser
 def test_page_and_loader_name_no_outside_address(built: Path) -> None:
     """The page and loader name no address outside the site."""
     for name in ("index.html", "loader.js", "sw.js"):
@@ -160,6 +169,7 @@ def test_missing_runtime_says_how_to_get_it(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.browser
 def test_a_runtime_of_another_version_is_refused(tmp_path: Path) -> None:
     """A Pyodide install that is not the pinned version is named as such."""
     for name in site.RUNTIME_FILES:
@@ -190,6 +200,7 @@ def test_command_line_reports_a_missing_runtime(tmp_path: Path,
     assert err.startswith("error: The Pyodide runtime") and "npm install" in err
 
 
+@pytest.mark.browser
 def test_command_line_reports_an_unusable_site_folder(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A site folder that is a file is a clear error, not a traceback."""
@@ -201,6 +212,7 @@ def test_command_line_reports_an_unusable_site_folder(
     assert capsys.readouterr().err.startswith(f"error: cannot build the site in {not_a_folder}")
 
 
+@pytest.mark.browser
 def test_up_to_date_only_after_a_build(tmp_path: Path) -> None:
     """A site counts as up to date only when built after its inputs changed."""
     out = tmp_path / "out"
@@ -260,6 +272,7 @@ def test_server_sends_the_types_browsers_need(fake_site: str, name: str, mime: s
         assert answer.headers["Cache-Control"] == "no-cache"
 
 
+@pytest.mark.browser
 def test_serve_command_builds_and_prints_the_address(tmp_path: Path) -> None:
     """`serve` builds a missing site, prints its URL and serves the page."""
     out = tmp_path / "site"
@@ -280,6 +293,7 @@ def test_serve_command_builds_and_prints_the_address(tmp_path: Path) -> None:
         proc.wait(timeout=10)
 
 
+@pytest.mark.browser
 def test_serve_reports_a_port_in_use(tmp_path: Path) -> None:
     """A taken port gives a message suggesting another one, and exit code 1."""
     with socket.socket() as taken:

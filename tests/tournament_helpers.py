@@ -1,4 +1,5 @@
-"""Shared helpers of the tournament tests: running ``oska tournament`` with a process tag."""
+"""Shared helpers of the tournament tests: running ``oska tournament`` with a process tag,
+and made-up game results."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from cli_helpers import CLI_TIMEOUT, REPO_ROOT, table_rows
 from hostile_helpers import tagged
+
+from oska_gui.tournament.result import GameResult, MoveTimes
 
 TAG = "OSKA_TEST_TAG"
 # plays correctly but slowly: its games last long enough to be stopped or killed mid-game
@@ -81,3 +84,10 @@ def commands(pids: list[int]) -> list[str]:
             lines.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
                          .decode(errors="replace")[:200])
     return lines
+
+
+def result(game_id: str, winner: int | None = 0) -> GameResult:
+    """Return a made-up finished game with id ``game_id``."""
+    return GameResult(game_id, "w.py:oskaplayer", "AI depth 1 (strong)", winner,
+                      "all black pieces captured", None, 17, MoveTimes(8, 0.25, 0.125),
+                      MoveTimes(9, 1.5, 0.5))

@@ -24,7 +24,7 @@ class GameResult:
     """One finished game: who played which colour, who won, how and how fast.
 
     ``winner`` is 0 (White), 1 (Black) or None (a draw); ``forfeit`` is the reason key
-    of the side that forfeited (see ``oska_gui.bots.external.REASONS``) or None.
+    of the side that forfeited (see ``oska_gui.bots.bot_process.REASONS``) or None.
     """
 
     game_id: str

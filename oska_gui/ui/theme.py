@@ -3,7 +3,7 @@
 Piece bodies, empty holes and squares have fixed colours at their very centre, so a
 screenshot test can tell what stands on a cell from one pixel. ``TEXT_PAIRS`` lists
 every text colour with every background it is drawn on; each pair has a WCAG contrast
-of at least 4.5:1 (tests/test_ui_contrast.py).
+of at least 4.5:1 (tests/test_ui_readable.py).
 """
 
 from __future__ import annotations
