@@ -237,6 +237,7 @@ def test_messages_name_the_file_not_its_copy(tmp_path: Path) -> None:
         raises.close()
 
 
+@pytest.mark.slow
 def test_the_staged_folder_lives_until_the_bot_is_closed(tmp_path: Path) -> None:
     """The copy outlives a restarted process (after a timeout) and goes on close()."""
     player = open_bot(str(write_bot(tmp_path, "hangs")), time_limit=0.5)
@@ -269,6 +270,7 @@ def test_a_caller_killed_outright_leaves_no_staged_folder(tmp_path: Path) -> Non
 # -- the caller's folder ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_callers_folder_is_never_on_a_bots_import_path(tmp_path: Path) -> None:
     """Run from a folder whose random.py and json.py raise: the bots (as a file and as a
     folder) play whole games, without a forfeit, and cannot import its probe module."""
@@ -303,6 +305,7 @@ def test_an_entry_naming_the_callers_folder_is_dropped(tmp_path: Path,
 # -- the same bot in every command ---------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_folder_bot_plays_the_same_in_match_and_tournament(tmp_path: Path) -> None:
     """A bot importing a module beside it plays as a folder in ``oska match`` and in a
     local ``oska tournament``, without a forfeit; given as a file it cannot load, in

@@ -269,14 +269,15 @@ def test_the_quick_run_skips_the_browser_set_up_and_the_marked_tests(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """--quick (anywhere among the arguments) keeps the venv step, skips Chromium and
-    Pyodide, and puts the marker expression before the other pytest arguments."""
+    Pyodide, and puts the marker expression and the workers (one a core) before the
+    other pytest arguments."""
     steps, given = run_main(monkeypatch, ["--quick"])
     assert steps == []
     assert given[:2] == ["-m", "not slow and not browser and not cluster and not numba"]
-    assert given[2:] == ["-q"]
+    assert given[2:] == ["-n", "auto", "-q"]
     steps, given = run_main(monkeypatch, ["tests/test_search.py", "--quick", "-x"])
     assert steps == []
-    assert given[2:] == ["tests/test_search.py", "-x"]
+    assert given[4:] == ["tests/test_search.py", "-x"]
 
 
 def test_the_quick_run_leaves_out_every_registered_marker() -> None:

@@ -68,10 +68,10 @@ def test_every_kind_of_player_plays_a_game_through_the_runner() -> None:
     rules = oska_rules(4)
     game = make_game("oska", 4)
     depth = DepthPlayer("depth 2", oska_evaluator(rules, "simple"), 2, rules)
-    players = [depth, make_player(game, "easy", "strong"), ai_player(game, parse_ai("0.05s")),
+    players = [depth, make_player(game, "easy", "strong"), ai_player(game, parse_ai("0.01s")),
                RandomMoves(depth, rules, random.Random(1), 0.5), ForcedMoves(depth, rules)]
     for player in players:
-        runner = Runner(rules, (player, depth), slice_seconds=0.05)
+        runner = Runner(rules, (player, depth), slice_seconds=0.01)
         assert runner.run() is not None and runner.record().white == player.name
         assert isinstance(player.status, str)
         player.stop()

@@ -172,6 +172,7 @@ def test_version_1_files_load_unchanged(tmp_path: Path) -> None:
                                      Termination.FORFEIT)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [14, 15])
 def test_the_reported_selfplay_records_load(tmp_path: Path, n: int) -> None:
     """`oska selfplay --n 15 --depth 1 --save g.json` then replaying it: the record loads
