@@ -8,8 +8,11 @@ left running, adopted by init. Two Linux facilities close that gap:
   descendants instead of init, so all of them stay in its subtree while it lives;
 - ``/proc`` lists every process with its parent, so the subtree can be found.
 
-``kill_tree`` stops each process of a subtree (SIGSTOP: a stopped process cannot fork
-any more) until no new one turns up, then kills them all. Elsewhere ``available()`` is
+``kill_tree`` stops each process below the root (SIGSTOP: a stopped process cannot
+fork any more) until no new one turns up, then kills them all and the root. The root
+itself is never stopped: it is the bot's keeper, which only watches, and if whoever
+kills the tree dies half-way, the keeper sees its caller gone and kills the stopped
+processes itself instead of waiting beside them for good. Elsewhere ``available()`` is
 False and callers fall back to killing the process group. Only the standard library is
 used, so the bot host (``external_worker``) can use this module too.
 """
@@ -77,15 +80,18 @@ def descendants(root: int) -> set[int]:
 
 
 def kill_tree(root: int, include_root: bool = True) -> None:
-    """Kill every descendant of ``root`` (and ``root`` itself if ``include_root``).
+    """Kill every descendant of ``root``, then ``root`` itself if ``include_root``.
 
-    Each process is stopped first and the tree listed again until no new process
-    appears, so one that forks while we look is caught too. Processes that are gone
-    already, or that belong to someone else, are skipped. Zombies are left for their
-    parent to reap.
+    Each descendant is stopped first and the tree listed again until no new process
+    appears, so one that forks while we look is caught too; the root goes on running
+    until the end (see the module's text). Processes that are gone already, or that
+    belong to someone else, are skipped. Zombies are left for their parent to reap.
+
+    Args:
+        root: the process id at the top of the tree.
+        include_root: whether to kill ``root`` too.
     """
-    frozen = {root} if include_root else set()
-    _send(frozen, signal.SIGSTOP)
+    frozen: set[int] = set()
     while True:
         fresh = descendants(root) - frozen
         if not fresh:
@@ -93,6 +99,8 @@ def kill_tree(root: int, include_root: bool = True) -> None:
         _send(fresh, signal.SIGSTOP)
         frozen |= fresh
     _send(frozen, signal.SIGKILL)
+    if include_root:
+        _send({root}, signal.SIGKILL)
 
 
 def _send(pids: set[int], signum: int) -> None:
