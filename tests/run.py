@@ -9,8 +9,8 @@ Does all set-up itself, from a fresh clone, and quickly when nothing changed:
 
 ``--quick`` is the check to run after each change: it leaves out the tests marked
 ``slow``, ``browser``, ``cluster`` and ``numba`` (markers registered in pyproject.toml)
-and so also steps 2 and 3, which only the browser tests need, and runs the rest on every
-core.
+and so also steps 2 and 3, which only the browser tests need. Both runs spread the test
+files over every core.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ ARTIFACTS_DIR = REPO_ROOT / "tests" / "artifacts"
 QUICK_FLAG = "--quick"
 # The tests a quick run leaves out: each marker is registered in pyproject.toml.
 QUICK_MARKS = "not slow and not browser and not cluster and not numba"
-# A quick run spreads its tests over every core (pytest-xdist): each of them is short
-# and they share no state, so two cores take about 60 % of one core's time.
-QUICK_WORKERS = ["-n", "auto"]
+# Every run spreads its test files over every core (pytest-xdist): a file's tests stay
+# together in one worker, so a module's fixtures (a built site, a browser) are made once.
+WORKERS = ["-n", "auto", "--dist", "loadfile"]
 
 
 def step(message: str) -> None:
@@ -167,14 +167,14 @@ def main(argv: list[str]) -> int:
     load_bootstrap().ensure_venv("test")
     if quick:
         step("2/4 and 3/4 (chromium, pyodide) skipped: --quick runs no browser test")
-        pytest_args = ["-m", QUICK_MARKS, *QUICK_WORKERS, *pytest_args]
+        pytest_args = ["-m", QUICK_MARKS, *pytest_args]
     else:
         step("2/4 chromium")
         ensure_chromium()
         step("3/4 pyodide (npm)")
         ensure_pyodide()
     step("4/4 pytest")
-    return run_pytest(pytest_args)
+    return run_pytest([*WORKERS, *pytest_args])
 
 
 if __name__ == "__main__":

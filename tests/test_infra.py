@@ -258,26 +258,27 @@ def registered_markers() -> set[str]:
 def test_the_full_run_sets_up_everything_and_passes_arguments_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Without --quick: the venv, Chromium and Pyodide steps, then pytest with the arguments
-    given (``-q`` when none are), exiting with pytest's code."""
-    assert run_main(monkeypatch, []) == (["chromium", "pyodide"], ["-q"])
+    """Without --quick: the venv, Chromium and Pyodide steps, then pytest on every core with
+    the arguments given (``-q`` when none are), exiting with pytest's code."""
+    workers = ["-n", "auto", "--dist", "loadfile"]
+    assert run_main(monkeypatch, []) == (["chromium", "pyodide"], [*workers, "-q"])
     assert run_main(monkeypatch, ["tests/test_search.py", "-x"]) == (
-        ["chromium", "pyodide"], ["tests/test_search.py", "-x"])
+        ["chromium", "pyodide"], [*workers, "tests/test_search.py", "-x"])
 
 
 def test_the_quick_run_skips_the_browser_set_up_and_the_marked_tests(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """--quick (anywhere among the arguments) keeps the venv step, skips Chromium and
-    Pyodide, and puts the marker expression and the workers (one a core) before the
+    Pyodide, and puts the workers (one a core) and the marker expression before the
     other pytest arguments."""
     steps, given = run_main(monkeypatch, ["--quick"])
     assert steps == []
-    assert given[:2] == ["-m", "not slow and not browser and not cluster and not numba"]
-    assert given[2:] == ["-n", "auto", "-q"]
+    marks = ["-m", "not slow and not browser and not cluster and not numba"]
+    assert given == ["-n", "auto", "--dist", "loadfile", *marks, "-q"]
     steps, given = run_main(monkeypatch, ["tests/test_search.py", "--quick", "-x"])
     assert steps == []
-    assert given[4:] == ["tests/test_search.py", "-x"]
+    assert given[6:] == ["tests/test_search.py", "-x"]
 
 
 def test_the_quick_run_leaves_out_every_registered_marker() -> None:

@@ -414,7 +414,9 @@ def test_a_thinker_with_a_time_limit_stops_with_a_move() -> None:
         assert time.perf_counter() - start < 5.0, "the thinker does not stop"
     assert thinker.best in rules.children(rules.start())
     assert 1 <= thinker.progress.depth < 64
-    assert thinker.clock.elapsed < 0.2 + 1.0
+    # generous: the tests share the machine's cores, and one search step at n = 8 can
+    # take a second under load; a thinker that ignored its limit would run for minutes
+    assert thinker.clock.elapsed < 0.2 + 2.0
 
 
 @slow(30)
