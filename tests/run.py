@@ -9,8 +9,9 @@ Does all set-up itself, from a fresh clone, and quickly when nothing changed:
 
 ``--quick`` is the check to run after each change: it leaves out the tests marked
 ``slow``, ``browser``, ``cluster`` and ``numba`` (markers registered in pyproject.toml)
-and so also steps 2 and 3, which only the browser tests need. Both runs spread the test
-files over every core.
+and so also steps 2 and 3, which only the browser tests need. Both spread the test files
+over every core, then run the tests marked ``timing`` (they assert wall-clock bounds)
+alone.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ QUICK_MARKS = "not slow and not browser and not cluster and not numba"
 # Every run spreads its test files over every core (pytest-xdist): a file's tests stay
 # together in one worker, so a module's fixtures (a built site, a browser) are made once.
 WORKERS = ["-n", "auto", "--dist", "loadfile"]
+# Tests that assert a wall-clock bound run alone, after the others: beside a second
+# worker their clocks would measure the other's load.
+TIMING = "timing"
+NO_TESTS = 5  # pytest's exit code when a selection holds no test
 
 
 def step(message: str) -> None:
@@ -167,14 +172,35 @@ def main(argv: list[str]) -> int:
     load_bootstrap().ensure_venv("test")
     if quick:
         step("2/4 and 3/4 (chromium, pyodide) skipped: --quick runs no browser test")
-        pytest_args = ["-m", QUICK_MARKS, *pytest_args]
     else:
         step("2/4 chromium")
         ensure_chromium()
         step("3/4 pyodide (npm)")
         ensure_pyodide()
     step("4/4 pytest")
-    return run_pytest([*WORKERS, *pytest_args])
+    codes = [run_pytest(args) for args in pytest_runs(pytest_args, quick)]
+    failed = [code for code in codes if code not in (0, NO_TESTS)]
+    return failed[0] if failed else min(codes)
+
+
+def pytest_runs(pytest_args: list[str], quick: bool) -> list[list[str]]:
+    """Return the pytest runs for the given arguments: the tests on every core, then the
+    ``timing`` tests alone.
+
+    Args:
+        pytest_args: the arguments for pytest; one that chooses the markers (``-m``) or
+            the workers (``-n``) itself makes a single run with them.
+        quick: whether to leave out ``QUICK_MARKS``'s tests.
+
+    Returns:
+        Each run's arguments, in order.
+    """
+    marks = [QUICK_MARKS] if quick else []
+    if any(arg == "-m" or arg.startswith("-n") for arg in pytest_args):
+        return [[*(["-m", marks[0]] if marks else []), *pytest_args]]
+    together = " and ".join([*(f"({mark})" for mark in marks), f"not {TIMING}"])
+    alone = " and ".join([*(f"({mark})" for mark in marks), TIMING])
+    return [[*WORKERS, "-m", together, *pytest_args], ["-m", alone, *pytest_args]]
 
 
 if __name__ == "__main__":

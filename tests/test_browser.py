@@ -748,6 +748,7 @@ AFTER_THE_MOVE_MS = 2_500  # the spent search tables are freed a little per fram
 
 
 @pytest.mark.parametrize("browser", [{"settings": LONG_THINK}], indirect=True)
+@pytest.mark.timing
 def test_the_page_keeps_answering_while_the_computer_thinks(browser: Browser) -> None:
     """Frames keep coming while the computer thinks, when its move arrives and while
     its search's memory is given back afterwards (no frozen page, no hitch)."""

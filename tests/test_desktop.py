@@ -251,6 +251,7 @@ MAX_FRAME_CPU = 0.030  # seconds: a 10 ms think slice plus drawing, with room to
 
 
 @pytest.mark.slow
+@pytest.mark.timing
 def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
     """Frames keep coming while the computer searches for 2 s, when its move arrives and
     while the search's tables are freed afterwards (the pacer then lets go of the GC).

@@ -220,33 +220,36 @@ class FakeBootstrap:
         self.extras.append(extras)
 
 
-def run_main(monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[list[str], list[str]]:
+def run_main(monkeypatch: pytest.MonkeyPatch, argv: list[str],
+             codes: tuple[int, ...] = (5, 5)) -> tuple[list[str], list[list[str]], int]:
     """Run ``tests/run.py``'s main with its set-up steps and pytest replaced by recorders.
 
     Args:
         monkeypatch: the test's monkeypatch fixture.
         argv: the command-line arguments.
+        codes: the exit codes the pytest runs answer with, in turn.
 
     Returns:
-        The set-up steps that ran, in order, and the arguments pytest was given.
+        The set-up steps that ran, in order, the arguments of each pytest run, and
+        main's exit code.
     """
     script = load_run_script()
     steps: list[str] = []
-    given: list[str] = []
+    given: list[list[str]] = []
     fake = FakeBootstrap()
 
     def run_pytest(args: list[str]) -> int:
-        """Note pytest's arguments; answer with an exit code main must pass on."""
-        given.extend(args)
-        return 5
+        """Note pytest's arguments; answer with the next exit code."""
+        given.append(args)
+        return codes[len(given) - 1]
 
     monkeypatch.setattr(script, "load_bootstrap", lambda: fake)
     monkeypatch.setattr(script, "ensure_chromium", lambda: steps.append("chromium"))
     monkeypatch.setattr(script, "ensure_pyodide", lambda: steps.append("pyodide"))
     monkeypatch.setattr(script, "run_pytest", run_pytest)
-    assert script.main(argv) == 5
+    code = script.main(argv)
     assert fake.extras == ["test"]
-    return steps, given
+    return steps, given, code
 
 
 def registered_markers() -> set[str]:
@@ -255,38 +258,58 @@ def registered_markers() -> set[str]:
     return {line.split(":")[0].strip() for line in lines}
 
 
+WORKERS = ["-n", "auto", "--dist", "loadfile"]
+QUICK = "(not slow and not browser and not cluster and not numba)"
+
+
 def test_the_full_run_sets_up_everything_and_passes_arguments_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Without --quick: the venv, Chromium and Pyodide steps, then pytest on every core with
-    the arguments given (``-q`` when none are), exiting with pytest's code."""
-    workers = ["-n", "auto", "--dist", "loadfile"]
-    assert run_main(monkeypatch, []) == (["chromium", "pyodide"], [*workers, "-q"])
-    assert run_main(monkeypatch, ["tests/test_search.py", "-x"]) == (
-        ["chromium", "pyodide"], [*workers, "tests/test_search.py", "-x"])
+    """Without --quick: the venv, Chromium and Pyodide steps, then pytest on every core
+    without the ``timing`` tests, then those alone, each with the arguments given (``-q``
+    when none are)."""
+    assert run_main(monkeypatch, []) == (["chromium", "pyodide"], [
+        [*WORKERS, "-m", "not timing", "-q"], ["-m", "timing", "-q"]], 5)
+    steps, given, _ = run_main(monkeypatch, ["tests/test_search.py", "-x"])
+    assert given == [[*WORKERS, "-m", "not timing", "tests/test_search.py", "-x"],
+                     ["-m", "timing", "tests/test_search.py", "-x"]]
+
+
+@pytest.mark.parametrize(("codes", "exit_code"), [
+    ((0, 0), 0), ((0, 5), 0), ((5, 0), 0), ((5, 5), 5), ((1, 0), 1), ((0, 2), 2), ((1, 5), 1)])
+def test_the_exit_code_is_a_failing_runs_or_else_a_passing_ones(
+        monkeypatch: pytest.MonkeyPatch, codes: tuple[int, int], exit_code: int) -> None:
+    """A run that selected no test (pytest's 5) fails nothing while the other passes."""
+    assert run_main(monkeypatch, [], codes)[2] == exit_code
+
+
+def test_arguments_that_choose_markers_or_workers_make_one_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run_main(monkeypatch, ["-m", "slow"], (0,))[1] == [["-m", "slow"]]
+    assert run_main(monkeypatch, ["-n0"], (0,))[1] == [["-n0"]]
 
 
 def test_the_quick_run_skips_the_browser_set_up_and_the_marked_tests(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """--quick (anywhere among the arguments) keeps the venv step, skips Chromium and
-    Pyodide, and puts the workers (one a core) and the marker expression before the
-    other pytest arguments."""
-    steps, given = run_main(monkeypatch, ["--quick"])
+    Pyodide, and puts the marker expression before the other pytest arguments."""
+    steps, given, _ = run_main(monkeypatch, ["--quick"])
     assert steps == []
-    marks = ["-m", "not slow and not browser and not cluster and not numba"]
-    assert given == ["-n", "auto", "--dist", "loadfile", *marks, "-q"]
-    steps, given = run_main(monkeypatch, ["tests/test_search.py", "--quick", "-x"])
-    assert steps == []
-    assert given[6:] == ["tests/test_search.py", "-x"]
+    assert given == [[*WORKERS, "-m", f"{QUICK} and not timing", "-q"],
+                     ["-m", f"{QUICK} and timing", "-q"]]
+    steps, given, _ = run_main(monkeypatch, ["tests/test_search.py", "--quick", "-x"])
+    assert steps == [] and [run[-2:] for run in given] == [["tests/test_search.py", "-x"]] * 2
 
 
 def test_the_quick_run_leaves_out_every_registered_marker() -> None:
-    """Each registered marker names tests --quick leaves out, so a new marker has to be
-    decided on here; ``--strict-markers`` makes pytest refuse a misspelt or unregistered
-    one."""
-    excluded = set(re.findall(r"not (\w+)", load_run_script().QUICK_MARKS))
-    assert excluded == registered_markers() == {"slow", "browser", "cluster", "numba"}
+    """Each registered marker but ``timing`` (which runs alone, not left out) names tests
+    --quick leaves out, so a new marker has to be decided on here; ``--strict-markers``
+    makes pytest refuse a misspelt or unregistered one."""
+    script = load_run_script()
+    excluded = set(re.findall(r"not (\w+)", script.QUICK_MARKS))
+    assert excluded == registered_markers() - {script.TIMING}
+    assert registered_markers() == {"slow", "browser", "cluster", "numba", "timing"}
     assert "--strict-markers" in PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"]
 
 

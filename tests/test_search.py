@@ -405,6 +405,7 @@ def test_a_deep_thinker_runs_in_many_slices_to_the_same_result() -> None:
     assert thinker.progress.depth == 8
 
 
+@pytest.mark.timing
 def test_a_thinker_with_a_time_limit_stops_with_a_move() -> None:
     """Within a (generous) bound of its time limit the thinker is done and has a move."""
     rules = oska_rules(8)

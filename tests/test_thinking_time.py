@@ -15,6 +15,8 @@ from oska_gui.play.levels import HINT_SECONDS, LEVELS_BY_KEY, PERFECT_POSITIONS,
 from oska_gui.play.search_player import SearchPlayer
 from oska_gui.session.hints import HintPlayer
 
+pytestmark = pytest.mark.timing
+
 FRAME_GAP = 0.012  # what a frame spends drawing between two thinking slices
 SLICE = 0.010
 # Generous: one slice and one frame past the limit is the promise; on this 2-core machine
