@@ -49,17 +49,21 @@ class History:
         """Return the number of plies played up to the cursor."""
         return self.cursor
 
-    def push(self, child: Position) -> None:
+    def push(self, child: Position) -> bool:
         """Play the move leading to ``child`` and advance.
 
         If the record goes on with ``child`` the rest of it is kept; otherwise the
         redo future is dropped.
+
+        Returns:
+            True when the rest was kept (the move was the one the record goes on with).
         """
-        following = self.positions[self.cursor + 1:self.cursor + 2]
-        if following != [child]:
+        kept = self.positions[self.cursor + 1:self.cursor + 2] == [child]
+        if not kept:
             del self.positions[self.cursor + 1:]
             self.positions.append(child)
         self.cursor += 1
+        return kept
 
     def undo_target(self, stop: StopTest) -> int | None:
         """Return the latest earlier index whose position passes ``stop``, or None."""

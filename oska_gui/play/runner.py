@@ -181,9 +181,7 @@ class Runner:
             seconds: the time the move took (None: not measured).
         """
         cursor = self.history.cursor
-        kept = self.history.positions[cursor + 1:cursor + 2] == [child]
-        self.history.push(child)
-        if not kept or len(self.seconds) <= cursor:
+        if not self.history.push(child) or len(self.seconds) <= cursor:
             del self.seconds[cursor:]
             self.seconds.append(seconds)
 
@@ -206,12 +204,6 @@ class Runner:
         for player in self.players:
             if player is not None:
                 player.stop()
-
-    def close(self) -> None:
-        """Release what the players hold (bot processes): the game is left."""
-        for player in self.players:
-            if player is not None:
-                player.close()
 
     def undo(self, stop: StopTest) -> bool:
         """Move back to the latest earlier position passing ``stop`` (the moves after it

@@ -266,12 +266,11 @@ class Match:
         if turn is None:
             return
         self.thinking = None
+        self._stop_thinking()
         forfeit = self.runner.forfeit
         if forfeit is not None:
-            self._stop_thinking()
             self.forfeit = forfeit.told
             return
-        self._stop_thinking()
         self._played(before)
         self.step_once = False
         if self.settings.mode == Mode.CVC:

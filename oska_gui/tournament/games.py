@@ -166,7 +166,7 @@ def _mover(player: Entrant, conditions: Conditions) -> GamePlayer:
     try:
         external = open_bot(player.bot, conditions.time_limit, echo=conditions.echo)
         return started_bot(game, external, conditions.depth, player.name)
-    except (CliError, ValueError, LoadError) as error:
+    except (ValueError, LoadError) as error:
         return Unloadable(player.name, str(error))
 
 
