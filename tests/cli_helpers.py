@@ -158,6 +158,28 @@ BOTS = {
             boards = ours(board, player)
             return boards + boards[:1]
     """,
+    # known convention differences: the board itself as movegen's pass, None as oskaplayer's
+    "pass_board": """
+        from oska_gui import movegen as ours
+        from oska_gui import oskaplayer as theirs
+
+        def movegen(board, player):
+            return ours(board, player) or [list(board)]
+
+        def oskaplayer(board, player, depth):
+            return theirs(board, player, 1) if ours(board, player) else None
+    """,
+    # captures made compulsory: only the jumps when there is one
+    "captures_only": """
+        from oska_gui import movegen as ours
+
+        def movegen(board, player):
+            boards = ours(board, player)
+            other = "b" if player == "w" else "w"
+            before = "".join(board).count(other)
+            jumps = [b for b in boards if "".join(b).count(other) < before]
+            return jumps or boards
+    """,
     "broken": """
         def oskaplayer(board, player, depth)
             return board

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 from cli_helpers import run_cli, table_rows, write_bot
+
+from oska_gui.cli.check_findings import lists_convention, movegen_convention, player_convention
+from oska_gui.games.oska import oska_rules
 
 FAST = ("--games", 3, "--player-positions", 4)
 
@@ -99,3 +103,108 @@ def test_files_that_cannot_be_checked_exit_with_2(tmp_path: Path, bot: str,
     result = run_cli("check", write_bot(tmp_path, bot))
     assert result.returncode == 2
     assert words in result.stderr and "Traceback" not in result.stderr
+
+
+def kinds_table(stdout: str) -> dict[str, dict[str, str]]:
+    """Return the printed table of the kinds of disagreement as {kind: row}."""
+    return {row["kind"]: row for row in table_rows(stdout, "function")}
+
+
+def test_a_pass_convention_is_one_named_kind_in_text_and_json(tmp_path: Path) -> None:
+    """A movegen returning [board] and an oskaplayer returning None on a pass: two kinds.
+
+    Every disagreement is counted under its convention, each is named in one line,
+    and the JSON result holds the same counts as the tables.
+    """
+    result_file = tmp_path / "result.json"
+    result = run_cli("check", write_bot(tmp_path, "pass_board"), *FAST,
+                     "--json", result_file)
+    assert result.returncode == 1, result.stdout + result.stderr
+    kinds = kinds_table(result.stdout)
+    assert sorted(kinds) == ["nothing when there is no move",
+                             "the board itself when there is no move"]
+    extra = sum(int(row["extra"]) for row in movegen_table(result.stdout).values())
+    assert int(kinds["the board itself when there is no move"]["calls"]) == extra > 0
+    assert kinds["the board itself when there is no move"]["n"] == "4, 5, 6"
+    text = " ".join(result.stdout.split())  # the convention lines are wrapped
+    assert "your movegen returns the board itself when there is no move" in text
+    assert "all of them known convention differences" in text
+    document = json.loads(result_file.read_text(encoding="utf-8"))
+    assert (document["format"], document["version"], document["exit_code"]) == \
+        ("oska-check", 1, 1)
+    by_kind = {kind["kind"]: kind for kind in document["kinds"]}
+    assert by_kind["pass-as-board"]["count"] == extra
+    assert by_kind["nothing-on-pass"]["function"] == "oskaplayer"
+    assert document["disagreements"] == sum(kind["count"] for kind in document["kinds"])
+    example = by_kind["pass-as-board"]["examples"][0]
+    assert example["yours_only"] == [example["board"]] and example["ours_only"] == []
+
+
+def test_compulsory_captures_are_named_and_bugs_kept_apart(tmp_path: Path) -> None:
+    """Only jumps when one exists is a named convention; a second bug is its own kind."""
+    result = run_cli("check", write_bot(tmp_path, "captures_only"), *FAST, "--sizes", "5")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert list(kinds_table(result.stdout)) == ["only the captures when one is possible"]
+    assert "capturing is never compulsory" in " ".join(result.stdout.split())
+    assert "Disagreement 1:" in result.stdout and "ours only" in result.stdout
+
+
+def test_a_bug_is_not_mistaken_for_a_convention(tmp_path: Path) -> None:
+    """The wrap-around bug is reported by its problems, with no convention line."""
+    result = run_cli("check", write_bot(tmp_path, "wrap"), *FAST, "--sizes", "4")
+    assert result.returncode == 1
+    assert list(kinds_table(result.stdout)) == ["extra"]
+    assert "Known convention difference" not in result.stdout
+
+
+def test_an_unwritable_json_path_stops_before_checking(tmp_path: Path) -> None:
+    """--json into a missing folder is a usage error found before any call is made."""
+    result = run_cli("check", write_bot(tmp_path, "good"), "--json",
+                     tmp_path / "missing" / "r.json")
+    assert result.returncode == 2
+    assert "--json" in result.stderr and "cannot write there" in result.stderr
+    assert "Checking" not in result.stdout
+
+
+@pytest.mark.parametrize(("board", "player", "answer", "expected"), [
+    # White cannot move: its piece is blocked
+    (["-w--", "bb-", "-b", "---", "----"], "w", [["-w--", "bb-", "-b", "---", "----"]],
+     "pass-as-board"),
+    # the game is over (Black all home on row 0) but White still has moves
+    (["b---", "---", "w-", "---", "----"], "w", [], "nothing-after-end"),
+    (["w---", "b--", "--", "---", "----"], "w", [], ""),  # a real missing move
+])
+def test_movegen_conventions_are_recognised_exactly(board: list[str], player: str,
+                                                    answer: list[list[str]],
+                                                    expected: str) -> None:
+    """Each convention is matched on its own situation and nowhere else."""
+    rules = oska_rules(len(board[0]))
+    pos = rules.from_rows(board, "wb".index(player))
+    ours = {tuple(rules.to_rows(kid)) for kid in rules.real_children(pos)}
+    theirs = [tuple(rows) for rows in answer]
+    assert movegen_convention(rules, pos, tuple(board), player, theirs, ours) == expected
+
+
+def test_captures_only_is_recognised_only_when_steps_were_left_out() -> None:
+    """Only jumps where steps exist too is the convention; all moves, or fewer, is not."""
+    board = ["-w--", "-b-", "--", "---", "----"]  # a step to b1 and a jump over b2
+    rules = oska_rules(4)
+    pos = rules.from_rows(board, 0)
+    ours = {tuple(rules.to_rows(kid)) for kid in rules.real_children(pos)}
+    jumps = [rows for rows in ours if "".join(rows).count("b") == 0]
+    assert len(jumps) == 1 and len(ours) > 1
+    assert movegen_convention(rules, pos, tuple(board), "w", jumps, ours) == "captures-only"
+    assert movegen_convention(rules, pos, tuple(board), "w", sorted(ours), ours) == ""
+
+
+def test_lists_and_nothing_conventions_of_answers() -> None:
+    """Boards as lists of characters, and None or [] on a pass, are named; others not."""
+    board = ["wwww", "---", "--", "---", "bbbb"]
+    as_lists = [list(row) for row in board]
+    assert lists_convention([as_lists], 4, "movegen") == "rows-as-lists"
+    assert lists_convention([board], 4, "movegen") == ""
+    assert lists_convention([as_lists], 5, "movegen") == ""
+    assert player_convention(as_lists, 4, has_move=True) == "player-rows-as-lists"
+    assert player_convention(None, 4, has_move=False) == "nothing-on-pass"
+    assert player_convention([], 4, has_move=False) == "nothing-on-pass"
+    assert player_convention(None, 4, has_move=True) == ""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,31 +26,39 @@ from oska_gui.console.options import (
     add_subcommand,
     natural_int,
     positive_int,
-    side_by_side,
+    writable_file,
 )
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.table import plain, render_table
+from oska_gui.console.table import plain
 from oska_gui.games.oska import check_n, oska_rules
 from oska_gui.play.bot_loader import open_bot, parse_bot
 from oska_gui.spec.boards import read_board
 
 from .cases import Case, player_cases, playout_cases, tricky_cases, unique
+from .check_findings import (
+    GIVE_UP_AFTER,
+    MOVEGEN,
+    PLAYER,
+    Finding,
+    Stats,
+    lists_convention,
+    movegen_convention,
+    player_convention,
+)
+from .check_report import print_report, result_document, write_result
 
-MOVEGEN, PLAYER = "movegen", "oskaplayer"
 KINDS = {MOVEGEN: ("missing", "extra", "duplicate", "malformed", "exception", "timeout",
                    "crash", "mutated"),
          PLAYER: ("illegal", "malformed", "exception", "timeout", "crash", "mutated")}
 FAILURES = ("timeout", "crash", "load")  # calls that cost a process restart
-GIVE_UP_AFTER = 3  # timeouts or crashes of one function before it is no longer called
 # Calls per round trip: movegen is quick; a slow oskaplayer would make a batch time out.
 BATCH = {MOVEGEN: 50, PLAYER: 1}
-DETAIL_LINES = 12
-EXIT_DISAGREE = 1
 EXAMPLES = """\
 examples:
   oska check mine.py                     movegen and oskaplayer on n = 4, 5, 6
   oska check mine.py --sizes 4 --games 100 --show 10
   oska check mine.py --depth 3 --time-limit 20 --movegen move_gen
+  oska check mine.py --json result.json   also write the result for a grader
 """
 
 
@@ -81,46 +88,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--player-positions", type=natural_int, default=12, metavar="K",
                         help="positions per size for oskaplayer, besides the no-move ones "
                              "(default 12)")
-    parser.add_argument("--show", type=natural_int, default=3, metavar="K",
-                        help="print the first K disagreements in full (default 3)")
+    parser.add_argument("--show", type=natural_int, default=2, metavar="K",
+                        help="print K disagreements of each kind in full (default 2)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write the result as JSON to FILE, for graders (its "
+                             "fields are listed in the README)")
     parser.add_argument("--movegen", default="movegen", metavar="NAME",
                         help="the name of the move generator (default movegen)")
     parser.add_argument("--oskaplayer", default="oskaplayer", metavar="NAME",
                         help="the name of the player function (default oskaplayer)")
     add_bot_options(parser, "call", "the file")
     parser.set_defaults(run=run)
-
-
-@dataclass
-class Finding:
-    """What was wrong with one call: its kinds of problem and the boards involved.
-
-    ``role`` is MOVEGEN or PLAYER; ``function`` the name it has in the file.
-    """
-
-    role: str
-    function: str
-    case: Case
-    kinds: list[str]
-    detail: str = ""
-    missing: list[tuple[str, ...]] = field(default_factory=list)
-    extra: list[tuple[str, ...]] = field(default_factory=list)
-    duplicates: list[tuple[str, ...]] = field(default_factory=list)
-    returned: tuple[str, ...] | None = None
-
-
-@dataclass
-class Stats:
-    """Counts of one function's calls for one board size."""
-
-    calls: int = 0
-    special: int = 0
-    problems: Counter = field(default_factory=Counter)
-
-    @property
-    def agreeing(self) -> int:
-        """Return the calls without any problem."""
-        return self.calls - self.problems["_any"]
 
 
 @dataclass
@@ -181,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     sizes = parse_sizes(args.sizes)
+    if args.json:
+        args.json = writable_file(args.json, "--json")
     try:
         bot = open_bot(spec, echo=args.bot_output)
     except LoadError as error:
@@ -228,7 +208,10 @@ def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) 
                     chunk = todo[start:start + BATCH[checker.role]]
                     CHECKS[checker.role](checker, chunk, args.depth)
                     bar.advance(len(chunk), note=f"{checker.function} n = {n}")
-    return report(checkers, args)
+    exit_code = print_report(checkers, args)
+    if args.json:
+        write_result(args.json, result_document(checkers, args, process.label, exit_code))
+    return exit_code
 
 
 def functions_to_check(process: BotProcess, args: argparse.Namespace) -> list[str]:
@@ -261,13 +244,17 @@ def judge_movegen(function: str, case: Case, result: CallResult) -> Finding | No
         return Finding(MOVEGEN, function, case, [kind], result.detail)
     boards, problem = read_boards(result.value, case.n)
     if problem:
-        return Finding(MOVEGEN, function, case, ["malformed"], problem)
+        return Finding(MOVEGEN, function, case, ["malformed"], problem,
+                       convention=lists_convention(result.value, case.n, MOVEGEN))
     rules = oska_rules(case.n)
-    ours = {tuple(rules.to_rows(kid)) for kid in rules.real_children(case.position(rules))}
+    pos = case.position(rules)
+    ours = {tuple(rules.to_rows(kid)) for kid in rules.real_children(pos)}
     counts = Counter(boards)
     finding = Finding(MOVEGEN, function, case, [],
                       missing=sorted(ours - counts.keys()), extra=sorted(counts.keys() - ours),
-                      duplicates=sorted(board for board, k in counts.items() if k > 1))
+                      duplicates=sorted(board for board, k in counts.items() if k > 1),
+                      convention=movegen_convention(rules, pos, case.rows, case.player,
+                                                    boards, ours))
     for kind, present in (("missing", finding.missing), ("extra", finding.extra),
                           ("duplicate", finding.duplicates), ("mutated", result.mutated)):
         if present:
@@ -319,89 +306,10 @@ def check_one_move(checker: Checker, case: Case, depth: int) -> None:
     if kinds:
         detail = reply.detail + ("; it changed the board it was given" if reply.mutated else "")
         boards, _ = read_boards([result.value], case.n) if result.ok else ([], "")
+        convention = player_convention(result.value, case.n, not no_move) if result.ok else ""
         finding = Finding(PLAYER, checker.function, case, kinds, detail,
-                          returned=boards[0] if boards else None)
+                          returned=boards[0] if boards else None, convention=convention)
     checker.record(case, finding, no_move)
 
 
 CHECKS = {MOVEGEN: check_movegen, PLAYER: check_player}
-
-
-def report(checkers: list[Checker], args: argparse.Namespace) -> int:
-    """Print the tables and the first disagreements; return 0 or EXIT_DISAGREE."""
-    for checker in checkers:
-        print()
-        print(stats_table(checker, args.depth))
-        if checker.skipped:
-            print(f"gave up on {checker.function} after {GIVE_UP_AFTER} timeouts or crashes: "
-                  f"{checker.skipped} calls not made")
-    findings = [finding for checker in checkers for finding in checker.findings]
-    for number, finding in enumerate(first_of_each_kind(findings, args.show), start=1):
-        print(f"\nDisagreement {number}: {finding_text(finding, args.depth)}")
-    total = sum(checker.skipped for checker in checkers) + len(findings)
-    if not total:
-        calls = sum(s.calls for checker in checkers for s in checker.stats.values())
-        print(f"\nAll {calls} calls agree with this project's rules.")
-        return 0
-    print(f"\n{len(findings)} disagreements" + (
-        f" (the first {args.show} shown; --show K for more)" if len(findings) > args.show
-        else "") + ".")
-    return EXIT_DISAGREE
-
-
-def first_of_each_kind(findings: list[Finding], count: int) -> list[Finding]:
-    """Return ``count`` findings to show: the first of each kind of case first, in order.
-
-    A kind is the function, the case's label and the problems found, so that one bug
-    met a thousand times does not hide a second one.
-    """
-    seen: set[tuple] = set()
-    chosen: list[int] = []
-    for i, finding in enumerate(findings):
-        kind = (finding.role, finding.case.label, tuple(finding.kinds))
-        if kind not in seen:
-            seen.add(kind)
-            chosen.append(i)
-    rest = [i for i in range(len(findings)) if i not in set(chosen)]
-    return [findings[i] for i in sorted((chosen + rest)[:count])]
-
-
-def stats_table(checker: Checker, depth: int) -> str:
-    """Return the table of one function's results per board size."""
-    rows = []
-    for n, stats in sorted(checker.stats.items()):
-        counts = [stats.problems[kind] for kind in checker.kinds]
-        extra = [] if checker.role == MOVEGEN else [stats.special]
-        rows.append([n, stats.calls, *extra, stats.agreeing, *counts])
-    if checker.role == MOVEGEN:
-        headers = ["n", "boards", "agree"]
-        title = f"{checker.function}(board, player)"
-    else:
-        headers = ["n", "positions", "no move", "legal"]
-        title = f"{checker.function}(board, player, {depth})"
-    return render_table(headers + list(checker.kinds), rows, title)
-
-
-def finding_text(finding: Finding, depth: int) -> str:
-    """Return a disagreement in full: the call, what is wrong and the boards as pictures."""
-    case = finding.case
-    extra_arg = "" if finding.role == MOVEGEN else f", {depth}"
-    lines = [f"{finding.function}(board, {case.player!r}{extra_arg}) on n = {case.n} "
-             f"({case.label}): {', '.join(finding.kinds)}",
-             f"board = {list(case.rows)}"]
-    detail = finding.detail.strip().splitlines()
-    if len(detail) > DETAIL_LINES:
-        detail = detail[:2] + ["..."] + detail[-(DETAIL_LINES - 3):]
-    lines += [plain(line) for line in detail]
-    rules = oska_rules(case.n)
-    blocks = [("given", rules.picture(case.position(rules)))]
-    named = [("ours only", finding.missing), ("yours only", finding.extra),
-             ("listed twice", finding.duplicates),
-             ("returned", [finding.returned] if finding.returned else [])]
-    for caption, boards in named:
-        for i, rows in enumerate(boards, start=1):
-            number = f" {i}" if len(boards) > 1 else ""
-            blocks.append((caption + number, rules.picture(rules.from_rows(list(rows), 0))))
-            lines.append(f"{caption}{number}: {list(rows)}")
-    pictures = [side_by_side(blocks[i:i + 5]) for i in range(0, len(blocks), 5)]
-    return "\n".join(lines) + "\n" + textwrap.indent("\n\n".join(pictures), "    ")
