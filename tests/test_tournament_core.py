@@ -18,7 +18,7 @@ from hostile_helpers import REPO_ROOT
 from tournament_helpers import result
 
 from oska_gui.play.bot_loader import BotFile
-from oska_gui.tournament import ratings
+from oska_gui.tournament import ratings, ratings_numpy
 from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.schedule import TournamentPlan, schedule
@@ -139,33 +139,39 @@ def test_killing_a_writer_loses_no_committed_game(tmp_path: Path) -> None:
 
 # -- ratings ----------------------------------------------------------------------------
 
+BACKENDS = pytest.mark.parametrize("backend", ["numpy", "python"])
 
-def test_symmetric_results_give_equal_ratings() -> None:
+
+@BACKENDS
+def test_symmetric_results_give_equal_ratings(backend: str) -> None:
     """Three entrants, each pair 1-1 (or drawn): every rating 0, equal intervals."""
     for games in ([(0, 1, 1.0), (0, 1, 0.0), (1, 2, 1.0), (1, 2, 0.0), (0, 2, 1.0),
                    (0, 2, 0.0)], [(0, 1, 0.5), (1, 2, 0.5), (2, 0, 0.5)]):
-        ratings = rate(3, games)
+        ratings = rate(3, games, backend=backend)
         assert all(abs(r.elo) < 1e-6 for r in ratings)
         assert max(r.high for r in ratings) - min(r.high for r in ratings) < 1e-6
 
 
-def test_more_wins_give_a_higher_rating_and_intervals_hold_the_estimate() -> None:
+@BACKENDS
+def test_more_wins_give_a_higher_rating_and_intervals_hold_the_estimate(backend: str) -> None:
     """a beats b 6-4, b beats c 6-4, a beats c 7-3: a > b > c; ratings average 0;
     each interval contains its rating."""
     games = ([(0, 1, 1.0)] * 6 + [(0, 1, 0.0)] * 4 + [(1, 2, 1.0)] * 6 + [(1, 2, 0.0)] * 4
              + [(0, 2, 1.0)] * 7 + [(0, 2, 0.0)] * 3)
-    ratings = rate(3, games)
+    ratings = rate(3, games, backend=backend)
     assert ratings[0].elo > ratings[1].elo > ratings[2].elo
     assert abs(sum(r.elo for r in ratings)) < 1e-6
     assert all(r.low < r.elo < r.high for r in ratings)
 
 
-def test_two_entrants_match_the_closed_form() -> None:
+@BACKENDS
+def test_two_entrants_match_the_closed_form(backend: str) -> None:
     """With a negligible prior, s wins in n games give a difference ln(s / (n - s)) and
     a standard error 1 / sqrt(n p (1 - p)) (halved for each one's distance from the
     mean)."""
     wins, total = 7, 10
-    ratings = rate(2, [(0, 1, 1.0)] * wins + [(0, 1, 0.0)] * (total - wins), prior_sd=1e5)
+    ratings = rate(2, [(0, 1, 1.0)] * wins + [(0, 1, 0.0)] * (total - wins), prior_sd=1e5,
+                   backend=backend)
     difference = math.log(wins / (total - wins))
     p = wins / total
     half_width = Z95 * ELO / 2 / math.sqrt(total * p * (1 - p))
@@ -174,26 +180,57 @@ def test_two_entrants_match_the_closed_form() -> None:
     assert ratings[0].high - ratings[0].elo == pytest.approx(half_width, rel=1e-4)
 
 
-def test_an_unbeaten_entrant_gets_a_finite_rating_and_more_games_narrow_intervals() -> None:
+@BACKENDS
+def test_an_unbeaten_entrant_gets_a_finite_rating_and_more_games_narrow_intervals(
+        backend: str) -> None:
     """Winning every game gives a large but finite rating; ten times the games give a
     narrower interval."""
-    few = rate(2, [(0, 1, 1.0)] * 5)
+    few = rate(2, [(0, 1, 1.0)] * 5, backend=backend)
     assert 0 < few[0].elo < 5000 and math.isfinite(few[0].low)
     base = [(0, 1, 1.0), (0, 1, 0.0), (0, 1, 0.5)]
-    narrow, wide = rate(2, base * 10), rate(2, base)
+    narrow, wide = rate(2, base * 10, backend=backend), rate(2, base, backend=backend)
     assert narrow[0].high - narrow[0].low < (wide[0].high - wide[0].low) / 2
 
 
-def test_newton_stops_once_converged_on_a_large_field(monkeypatch: pytest.MonkeyPatch) -> None:
+@BACKENDS
+def test_newton_stops_once_converged_on_a_large_field(backend: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """120 entrants, 6 random results a pair: a handful of Newton steps, not the step
     limit (near the maximum the posterior's change is below its rounding error; that
     stalled an earlier version here), and the ratings still average 0."""
     rng = random.Random(1)
     games = [(i, j, rng.choice([0.0, 0.5, 1.0]))
              for i in range(120) for j in range(i + 1, 120) for _ in range(6)]
-    factorings = []
-    real = ratings._cholesky
-    monkeypatch.setattr(ratings, "_cholesky", lambda m: factorings.append(1) or real(m))
-    result = rate(120, games)
-    assert len(factorings) <= 12  # one per step, one for the intervals
+    steps = []
+    model_class = ratings.ListModel if backend == "python" else ratings_numpy.ArrayModel
+    real = model_class.newton_step
+    monkeypatch.setattr(model_class, "newton_step",
+                        lambda self, strength: steps.append(1) or real(self, strength))
+    result = rate(120, games, backend=backend)
+    assert len(steps) <= 12
     assert abs(sum(r.elo for r in result)) < 1e-6
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_both_backends_give_the_same_ratings_and_intervals(seed: int) -> None:
+    """numpy and pure Python agree to 1e-6 Elo on random fields: rounds of random
+    pairings (some entrants never meet), draws, an entrant that wins every game and one
+    that plays no game at all."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 40)
+    games = []
+    for _ in range(rng.randint(1, 6)):  # a round: random pairs of all but the last
+        order = rng.sample(range(count - 1), count - 1)
+        games += [(i, j, rng.choice([0.0, 0.5, 1.0]))
+                  for i, j in zip(order[0::2], order[1::2], strict=False)]
+    games += [(0, j, 1.0) for j in range(1, count - 1)]  # entrant 0 wins every game
+    fast, slow = rate(count, games, backend="numpy"), rate(count, games, backend="python")
+    for a, b in zip(fast, slow, strict=True):
+        assert (a.elo, a.low, a.high) == pytest.approx((b.elo, b.low, b.high), abs=1e-6)
+    assert fast[count - 1].elo == pytest.approx(0.0, abs=1e-6)  # no game: the prior alone
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    """A misspelt backend is an error that names the choices, not a silent fallback."""
+    with pytest.raises(ValueError, match="'auto', 'numpy' or 'python'"):
+        rate(2, [(0, 1, 1.0)], backend="fortran")
