@@ -1,0 +1,122 @@
+"""The Swiss system's pairing rules (``oska_gui.tournament.swiss``), without playing games."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from oska_gui.tournament.swiss import History, Round, buchholz, pair_round
+
+
+def play_rounds(count: int, rounds: int, games: int, seed: int) -> tuple[History, list[Round]]:
+    """Pair and play ``rounds`` rounds of random results; return the history and rounds."""
+    rng = random.Random(seed)
+    history, played = History(count), []
+    for _ in range(rounds):
+        paired = pair_round(history)
+        check_everyone_once(paired, count)
+        played.append(paired)
+        history.add_round(paired, {pair: rng.choice([0, 0.5, 1, 1.5, 2][:games * 2 + 1])
+                                   for pair in paired.pairs}, games)
+    return history, played
+
+
+def check_everyone_once(paired: Round, count: int) -> None:
+    """Assert that every entrant is in exactly one pair, or has the bye."""
+    seen = [i for pair in paired.pairs for i in pair] + \
+        ([] if paired.bye is None else [paired.bye])
+    assert sorted(seen) == list(range(count))
+    assert (paired.bye is None) == (count % 2 == 0)
+
+
+def rematch_free_pairing_exists(entrants: list[int], met: set[frozenset]) -> bool:
+    """Return whether ``entrants`` can all be paired without a pair that met (brute force)."""
+    if not entrants:
+        return True
+    top, rest = entrants[0], entrants[1:]
+    return any(frozenset((top, other)) not in met
+               and rematch_free_pairing_exists([i for i in rest if i != other], met)
+               for other in rest)
+
+
+def test_the_first_round_pairs_neighbours_in_the_order_given() -> None:
+    """All on 0 points: 0-1, 2-3, ...; an odd field gives the last entrant the bye."""
+    assert pair_round(History(6)).pairs == ((0, 1), (2, 3), (4, 5))
+    seven = pair_round(History(7))
+    assert seven.pairs == ((0, 1), (2, 3), (4, 5)) and seven.bye == 6
+
+
+def test_winners_meet_winners_and_losers_meet_losers() -> None:
+    """After a round where the first of each pair won, the next round pairs the winners
+    together and the losers together, nearest in rank first."""
+    history = History(8)
+    first = pair_round(history)
+    history.add_round(first, {pair: 2 for pair in first.pairs}, games=2)
+    second = pair_round(history)
+    winners = {pair[0] for pair in first.pairs}
+    for pair in second.pairs:
+        assert (pair[0] in winners) == (pair[1] in winners)
+    assert {frozenset(pair) for pair in second.pairs} == \
+        {frozenset((0, 2)), frozenset((4, 6)), frozenset((1, 3)), frozenset((5, 7))}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_no_rematch_while_a_pairing_without_one_exists(seed: int) -> None:
+    """Random fields of 2 to 9 entrants, up to count - 1 rounds of random results: every
+    round pairs everyone once, and repeats a pairing only when brute force finds no
+    pairing of the field without one."""
+    rng = random.Random(seed)
+    count = rng.randint(2, 9)
+    history = History(count)
+    for _ in range(rng.randint(1, count + 1)):
+        paired = pair_round(history)
+        check_everyone_once(paired, count)
+        met = {pair for pair, times in history.met.items() if times}
+        repeats = [pair for pair in paired.pairs if frozenset(pair) in met]
+        paired_ones = [i for pair in paired.pairs for i in pair]
+        if repeats:
+            assert not rematch_free_pairing_exists(sorted(paired_ones), met)
+        history.add_round(paired, {pair: rng.choice([0, 1]) for pair in paired.pairs}, 1)
+
+
+def test_each_entrant_has_at_most_one_bye_while_others_have_none() -> None:
+    """An odd field of 9 over 9 rounds: nine different entrants get the bye."""
+    history, played = play_rounds(9, 9, games=2, seed=3)
+    byes = [paired.bye for paired in played]
+    assert sorted(byes) == list(range(9))
+    assert sum(history.points) == 9 * 4 * 2 + 9 * 2  # every game's points, and each bye's
+
+
+def test_the_bye_goes_to_the_lowest_ranked_without_one() -> None:
+    """Ranked last but already given a bye: the bye goes to the next lowest."""
+    history = History(5, points=[4.0, 3.0, 2.0, 1.0, 0.0], byes={4})
+    assert pair_round(history).bye == 3
+
+
+def test_colours_balance() -> None:
+    """With two games a pairing everyone has White as often as Black; with one, the
+    entrant that had White less often so far gets it (then the lower number)."""
+    history, played = play_rounds(10, 5, games=2, seed=1)
+    assert all(history.whites[i] == 5 for i in range(10))
+    history = History(4, whites=Counter({0: 3, 1: 1, 2: 2, 3: 2}))
+    paired = pair_round(history)
+    assert paired.pairs == ((1, 0), (2, 3))
+
+
+def test_buchholz_sums_the_points_of_the_opponents_met() -> None:
+    """Two rounds of four entrants by hand: the sum of each one's opponents' points."""
+    history = History(4)
+    rounds = [Round(((0, 1), (2, 3))), Round(((0, 2), (1, 3)))]
+    history.add_round(rounds[0], {(0, 1): 1, (2, 3): 0}, games=1)
+    history.add_round(rounds[1], {(0, 2): 1, (1, 3): 0.5}, games=1)
+    assert history.points == [2.0, 0.5, 0.0, 1.5]
+    assert buchholz(history, rounds) == [0.5, 3.5, 3.5, 0.5]
+
+
+def test_a_thousand_entrants_are_paired_without_rematches() -> None:
+    """A field of 1,001 over 6 rounds: everyone once per round and no pair meets twice."""
+    history, played = play_rounds(1001, 6, games=2, seed=2)
+    pairs = [frozenset(pair) for paired in played for pair in paired.pairs]
+    assert len(pairs) == len(set(pairs)) == 6 * 500
