@@ -1,12 +1,18 @@
-"""The Swiss system's pairing rules (``oska_gui.tournament.swiss``), without playing games."""
+"""The Swiss system: its pairing rules and the format the tournament runs, without games."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
+from oska_gui.tournament.formats import ROUND_ROBIN, SWISS, SwissRounds, make_format
+from oska_gui.tournament.games import Conditions, Entrant, GameTask
+from oska_gui.tournament.result import GameResult, MoveTimes
+from oska_gui.tournament.schedule import TournamentPlan
+from oska_gui.tournament.standings import standings
 from oska_gui.tournament.swiss import History, Round, buchholz, pair_round
 
 
@@ -120,3 +126,83 @@ def test_a_thousand_entrants_are_paired_without_rematches() -> None:
     history, played = play_rounds(1001, 6, games=2, seed=2)
     pairs = [frozenset(pair) for paired in played for pair in paired.pairs]
     assert len(pairs) == len(set(pairs)) == 6 * 500
+
+
+# -- the Swiss format as the tournament runs it ----------------------------------------
+
+def field(count: int) -> list[Entrant]:
+    """Return ``count`` AI entrants (named, never played here)."""
+    return [Entrant(f"AI {i}", ai=str(i + 1)) for i in range(count)]
+
+
+def made_up_results(tasks: list[GameTask], stronger: Callable[[str, str], str]
+                    ) -> dict[str, GameResult]:
+    """Return a finished result for each task: the ``stronger`` of the two names wins."""
+    results = {}
+    for task in tasks:
+        winner = 0 if stronger(task.white.name, task.black.name) == task.white.name else 1
+        results[task.game_id] = GameResult(task.game_id, task.white.name, task.black.name,
+                                           winner, "made up", None, 10, MoveTimes(),
+                                           MoveTimes())
+    return results
+
+
+PLAN = TournamentPlan(Conditions(n=4, depth=1, time_limit=1.0), games=2, opening_plies=0,
+                      seed=1)
+
+
+def run_swiss(count: int, rounds: int) -> tuple[SwissRounds, list[GameTask]]:
+    """Play a Swiss tournament of made-up results where the lower number always wins."""
+    swiss = make_format(SWISS, field(count), PLAN, rounds)
+    assert isinstance(swiss, SwissRounds)
+    every = []
+    while (tasks := swiss.next_round()) is not None:
+        swiss.finish_round(made_up_results(tasks, lambda a, b: min(a, b, key=len_then_text)))
+        every += tasks
+    return swiss, every
+
+
+def len_then_text(name: str) -> tuple[int, str]:
+    """Order 'AI 2' before 'AI 10'."""
+    return len(name), name
+
+
+def test_a_swiss_tournament_plays_its_rounds_and_ranks_the_field_in_order() -> None:
+    """8 entrants of known order, 3 rounds of 2 games a pairing: 24 games, all ids
+    different, colours alternating in each pairing; the standings by points then
+    Buchholz put the strongest first and the weakest last."""
+    swiss, every = run_swiss(8, 3)
+    assert len(every) == swiss.total_games == 3 * 4 * 2
+    assert len({task.game_id for task in every}) == len(every)
+    results = made_up_results(every, lambda a, b: min(a, b, key=len_then_text))
+    lines = standings([p.name for p in swiss.players], list(results.values()),
+                      swiss.extras())
+    assert lines[0].name == "AI 0" and lines[0].points == 6
+    assert lines[-1].name == "AI 7" and lines[-1].points == 0
+    assert lines[0].buchholz is not None
+
+
+def test_an_odd_field_scores_the_bye_as_a_won_pairing() -> None:
+    """5 entrants, 4 rounds: 4 different byes, each worth the games of a pairing, in
+    points but not in games."""
+    swiss, every = run_swiss(5, 4)
+    extras = swiss.extras()
+    assert sorted(extra.bye_points for extra in extras) == [0, 2, 2, 2, 2]
+    results = made_up_results(every, lambda a, b: min(a, b, key=len_then_text))
+    lines = standings([p.name for p in swiss.players], list(results.values()), extras)
+    assert sum(line.points for line in lines) == len(every) + 4 * 2
+    assert sum(line.games for line in lines) == 2 * len(every)
+
+
+def test_a_rematch_plays_new_games() -> None:
+    """Two entrants over three rounds meet three times: six different game ids."""
+    _, every = run_swiss(2, 3)
+    assert len({task.game_id for task in every}) == 6
+
+
+def test_rounds_belong_to_the_swiss_format() -> None:
+    """--rounds with a round robin is an error; a Swiss field gets a default."""
+    with pytest.raises(ValueError, match="--rounds goes with --format swiss"):
+        make_format(ROUND_ROBIN, field(4), PLAN, 3)
+    swiss = make_format(SWISS, field(100), PLAN, None)
+    assert isinstance(swiss, SwissRounds) and swiss.rounds == 9

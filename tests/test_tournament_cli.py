@@ -264,3 +264,28 @@ def test_hostile_arguments_are_one_line_errors_before_any_game(
 def started(*args: object) -> None:
     """Stand in for playing the games: fail the test, the checks should have stopped it."""
     raise AssertionError("games started despite bad input")
+
+
+def test_a_swiss_tournament_continues_with_more_rounds(tmp_path: Path) -> None:
+    """Three AI entrants, 2 Swiss rounds (one pairing and a bye each): 4 games, a
+    Buchholz column, bye points; the rerun with 3 rounds reuses the 4 and plays 2."""
+    db = tmp_path / "s.sqlite"
+    first = run_tournament("--ai", "1", "2", "3", "--format", "swiss", "--rounds", 2,
+                           "--db", db, "--workers", 1)
+    assert first.returncode == 0, first.stderr
+    assert "Swiss system, 2 rounds of 1 pairing, 2 games a pairing = 4 games" in first.stdout
+    table = standings(first.stdout)
+    assert sorted(row["bye points"] for row in table.values()) == ["0", "2", "2"]
+    assert all(row["Buchholz"] for row in table.values())
+    again = run_tournament("--ai", "1", "2", "3", "--format", "swiss", "--rounds", 3,
+                           "--db", db, "--workers", 1)
+    assert again.returncode == 0, again.stderr
+    assert games_line(again.stdout) == f"games: 2 played now, 4 reused from {db}"
+
+
+def test_rounds_without_the_swiss_format_is_a_usage_error(tmp_path: Path) -> None:
+    """--rounds with the default round robin stops before any game, exit code 2."""
+    result = run_tournament("--ai", "1", "2", "--rounds", 3, "--db", tmp_path / "t.sqlite")
+    assert result.returncode == 2
+    assert "--rounds goes with --format swiss" in result.stderr
+    assert not (tmp_path / "t.sqlite").exists()

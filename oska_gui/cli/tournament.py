@@ -17,6 +17,7 @@ from oska_gui.console.options import (
 )
 from oska_gui.play.bot_loader import SPEC_FORMS
 from oska_gui.play.levels import ai_help
+from oska_gui.tournament.formats import FORMATS, ROUND_ROBIN
 
 MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
 EXAMPLES = """\
@@ -24,6 +25,7 @@ examples:
   oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite --report class.html
   oska tournament a.py b.py:play --n 5 --depth 3 --time-limit 2 --db t.sqlite --workers 2
   oska tournament bots/*.py --db t.sqlite --scheduler tcp://10.0.0.5:8786
+  oska tournament bots/*.py --ai 1 2 3 --format swiss --rounds 7 --db class.sqlite
 
 Run the same command again with the same --db to continue: finished games are reused.
 """
@@ -39,7 +41,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "'oska match'. Games run in parallel on every core, or on a Dask cluster; each "
         "finished game is stored at once in the --db file, and running the command "
         "again continues where it stopped. Prints standings with Bradley-Terry Elo "
-        "ratings and a crosstable; --report writes them as one HTML file.",
+        "ratings and a crosstable; --report writes them as one HTML file. With "
+        "--format swiss, R rounds pair entrants of equal or near score instead, for "
+        "fields too large for every pair to play.",
         EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="*", metavar="BOT",
                         help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
@@ -50,7 +54,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                              "levels run to the next option: give the bots before --ai)")
     parser.add_argument("--n", type=board_size, default=4, help="board size (default 4)")
     parser.add_argument("--games", type=positive_int, default=2,
-                        help="games per pair, colours alternating (default 2)")
+                        help="games per pair (per pairing in a Swiss round), colours "
+                             "alternating (default 2)")
+    parser.add_argument("--format", choices=FORMATS, default=ROUND_ROBIN,
+                        help="round-robin: every pair plays (the default); swiss: each "
+                             "round pairs entrants of equal or near score that have not "
+                             "met, for hundreds of entrants")
+    parser.add_argument("--rounds", type=positive_int, metavar="R",
+                        help="rounds of a Swiss tournament (default: log2 of the entrants "
+                             "plus 2, at most one fewer than the entrants)")
     add_opening_options(parser)
     parser.add_argument("--depth", type=positive_int, default=4,
                         help="the depth passed to the bots' oskaplayer (default 4)")

@@ -55,6 +55,11 @@ class ProgressBar:
             self._drawn_at = now
             self._draw(note)
 
+    def skip(self, units: int) -> None:
+        """Count ``units`` fewer units to do (found done already), so the rate and the
+        time left count only the work that is really done now."""
+        self.total = max(self.total - units, self.done, 1)
+
     def render(self, note: str = "") -> str:
         """Return the bar's text for the work done so far."""
         filled = self.width * self.done // self.total

@@ -20,11 +20,12 @@ from oska_gui.console.table import plain, render_table
 from oska_gui.play.bot_loader import BotFolder
 
 from .entrants import read_entrants
+from .formats import Format, SwissRounds, make_format
 from .games import Conditions, Entrant, GameTask
 from .report import games_folder, require_matplotlib, write_report
 from .result import GameResult
 from .runner import Finished, cluster_games, local_games
-from .schedule import TournamentPlan, schedule
+from .schedule import TournamentPlan
 from .standings import (
     CROSSTABLE_MAX,
     Standing,
@@ -52,36 +53,61 @@ def run_tournament(args: argparse.Namespace) -> int:
     report = _report_path(args.report)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
-    _check_size(len(players), args.games)
-    tasks = schedule(players, settings)
+    try:
+        plan = make_format(args.format, players, settings, args.rounds)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    _check_size(plan.total_games)
     try:
         store = Store(args.db)
     except StoreError as error:
         raise CliError(str(error)) from None
     with store:
-        _print_header(players, settings, len(tasks))
-        finished = store.results(task.game_id for task in tasks)
-        todo = [task for task in tasks if task.game_id not in finished]
-        with closing(_games(todo, args)) as games:
-            _play(games, len(todo), store, finished, args.progress)
-        print(f"games: {len(todo)} played now, {len(tasks) - len(todo)} reused from {args.db}\n")
+        _print_header(players, settings, plan)
+        tasks, finished, played = _play_rounds(plan, store, args)
+        print(plain(f"games: {played} played now, {len(tasks) - played} reused from "
+                    f"{args.db}") + "\n")
         results = [finished[task.game_id] for task in tasks]
-        lines = standings([player.name for player in players], results)
+        lines = standings([player.name for player in players], results, plan.extras())
         _print_tables(lines, results)
         if report is not None:
             written = write_report(report, lines, results,
                                    store.records(task.game_id for task in tasks), settings)
-            print(f"\nReport: {report} (with {written} game records in "
-                  f"{games_folder(report)}{os.sep})")
+            print("\n" + plain(f"Report: {report} (with {written} game records in "
+                               f"{games_folder(report)}{os.sep})"))
     return 0
 
 
-def _check_size(entrants: int, games: int) -> None:
+def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
+                 ) -> tuple[list[GameTask], dict[str, GameResult], int]:
+    """Play every round of ``plan``, reusing the games ``store`` has; store the others.
+
+    Returns:
+        Every game of the tournament, the results by game id, and how many were
+        played now (the rest were found in the store).
+    """
+    every: list[GameTask] = []
+    finished: dict[str, GameResult] = {}
+    played = 0
+    with ProgressBar(plan.total_games, "games", args.progress, width=BAR_WIDTH,
+                     unit="games") as bar:
+        while (tasks := plan.next_round()) is not None:
+            finished.update(store.results(task.game_id for task in tasks))
+            todo = [task for task in tasks if task.game_id not in finished]
+            bar.skip(len(tasks) - len(todo))
+            with closing(_games(todo, args)) as games:
+                _play(games, store, finished, bar)
+            plan.finish_round(finished)
+            every += tasks
+            played += len(todo)
+    return every, finished, played
+
+
+def _check_size(games: int) -> None:
     """Raise CliError when the tournament has more games than can be listed up front."""
-    total = entrants * (entrants - 1) // 2 * games
-    if total > MAX_GAMES:
-        raise CliError(f"{entrants} entrants playing {games} games a pair make {total:,} "
-                       f"games; a tournament may have at most {MAX_GAMES:,}")
+    if games > MAX_GAMES:
+        raise CliError(f"the tournament would play {games:,} games; it may have at most "
+                       f"{MAX_GAMES:,} (fewer entrants, games or rounds)")
 
 
 def _check_travel(players: list[Entrant]) -> None:
@@ -111,32 +137,39 @@ def _games(todo: list[GameTask],
     return local_games(todo, args.workers)
 
 
-def _play(games: Iterator[Finished], count: int, store: Store,
-          finished: dict[str, GameResult], progress: bool | None) -> None:
-    """Store each game as it ends (into ``store`` and ``finished``), showing progress."""
-    with ProgressBar(count, "games", progress, width=BAR_WIDTH, unit="games") as bar:
-        for result, record in games:
-            try:
-                store.add(result, record)
-            except StoreError as error:
-                raise CliError(str(error)) from None
-            finished[result.game_id] = result
-            bar.advance()
+def _play(games: Iterator[Finished], store: Store, finished: dict[str, GameResult],
+          bar: ProgressBar) -> None:
+    """Store each game as it ends (into ``store`` and ``finished``), advancing ``bar``."""
+    for result, record in games:
+        try:
+            store.add(result, record)
+        except StoreError as error:
+            raise CliError(str(error)) from None
+        finished[result.game_id] = result
+        bar.advance()
 
 
-def _print_header(players: list[Entrant], settings: TournamentPlan, games: int) -> None:
+def _print_header(players: list[Entrant], settings: TournamentPlan, plan: Format) -> None:
     """Print what the tournament plays."""
     conditions = settings.conditions
-    pairs = len(players) * (len(players) - 1) // 2
-    print(f"Tournament, n = {conditions.n}: {len(players)} entrants, {pairs} pairs, "
-          f"{settings.games} games a pair = {games} games")
+    if isinstance(plan, SwissRounds):
+        pairings = len(players) // 2
+        shape = (f"Swiss system, {plan.rounds} rounds of {pairings} pairing"
+                 f"{'s' if pairings != 1 else ''}, {settings.games} games a pairing")
+    else:
+        shape = (f"{len(players) * (len(players) - 1) // 2} pairs, {settings.games} games "
+                 "a pair")
+    print(f"Tournament, n = {conditions.n}: {len(players)} entrants, {shape} = "
+          f"{plan.total_games} games")
     print(f"{settings.opening_plies} random opening plies (seed {settings.seed}), bot depth "
           f"{conditions.depth}, {conditions.time_limit:g} s per bot move\n")
 
 
 def _print_tables(lines: list[Standing], results: list[GameResult]) -> None:
     """Print the standings, the crosstable (unless too wide) and the first forfeits."""
-    print(render_table(*standings_rows(lines), title="Standings (Elo: Bradley-Terry, "
+    order = ("ranked by points, then Buchholz (the points of the opponents met); "
+             if any(s.buchholz is not None for s in lines) else "")
+    print(render_table(*standings_rows(lines), title=f"Standings ({order}Elo: Bradley-Terry, "
                                                       "relative to the field's mean)"))
     print()
     if len(lines) <= CROSSTABLE_MAX:

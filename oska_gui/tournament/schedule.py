@@ -27,7 +27,7 @@ class TournamentPlan:
     """What a tournament plays: the conditions, games per pair and the openings."""
 
     conditions: Conditions
-    games: int  # per pair
+    games: int  # per pair (per pairing in a Swiss round)
     opening_plies: int
     seed: int
 
@@ -44,15 +44,19 @@ def schedule(players: list[Entrant], settings: TournamentPlan) -> list[GameTask]
         entrant i has White when k is even.
     """
     pairs = list(combinations(players, 2))
-    tasks = []
-    for game in range(settings.games):
-        opening = opening_moves(settings.conditions.n, settings.opening_plies,
-                                f"{settings.seed}/{game // 2}")
-        for first, second in pairs:
-            white, black = (first, second) if game % 2 == 0 else (second, first)
-            tasks.append(GameTask(game_id(white, black, game, opening, settings), white,
-                                  black, opening, settings.conditions))
-    return tasks
+    return [game_task(*((first, second) if game % 2 == 0 else (second, first)), game, settings)
+            for game in range(settings.games) for first, second in pairs]
+
+
+def game_task(white: Entrant, black: Entrant, game: int, settings: TournamentPlan) -> GameTask:
+    """Return game number ``game`` of a pair, ``white`` against ``black``.
+
+    Games 2k and 2k + 1 of a pair share opening k, drawn from the seed and k alone.
+    """
+    opening = opening_moves(settings.conditions.n, settings.opening_plies,
+                            f"{settings.seed}/{game // 2}")
+    return GameTask(game_id(white, black, game, opening, settings), white, black, opening,
+                    settings.conditions)
 
 
 def game_id(white: Entrant, black: Entrant, game: int, opening: tuple[str, ...],

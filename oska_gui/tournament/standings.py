@@ -1,9 +1,11 @@
 """A tournament's standings and crosstable, from its finished games.
 
 Entrants are ranked by rating (then points, then name); points are 1 a win and 0.5 a
-draw. A forfeit is counted against the side that forfeited (always the loser), by
-reason. Move times count every move an entrant was asked for, the failed attempt of a
-forfeit included, as ``oska match`` counts them.
+draw. In a Swiss tournament they are ranked by points (byes included), then the
+Buchholz tie-break, then rating, as the Swiss system scores them. A forfeit is counted
+against the side that forfeited (always the loser), by reason. Move times count every
+move an entrant was asked for, the failed attempt of a forfeit included, as ``oska
+match`` counts them.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 
 from oska_gui.console.table import seconds_text
 
+from .formats import Extras
 from .games import FORFEIT_REASONS
 from .ratings import Rating, rate
 from .result import GameResult
@@ -34,6 +37,8 @@ class Standing:
     moves: int = 0
     seconds: float = 0.0
     longest: float = 0.0
+    bye_points: float = 0.0
+    buchholz: float | None = None  # a Swiss tournament's tie-break; None elsewhere
 
     @property
     def games(self) -> int:
@@ -42,8 +47,8 @@ class Standing:
 
     @property
     def points(self) -> float:
-        """Return the points: 1 a win, 0.5 a draw."""
-        return self.wins + self.draws / 2
+        """Return the points: 1 a win, 0.5 a draw, and those of any bye."""
+        return self.wins + self.draws / 2 + self.bye_points
 
     @property
     def mean_seconds(self) -> float | None:
@@ -51,17 +56,23 @@ class Standing:
         return self.seconds / self.moves if self.moves else None
 
 
-def standings(names: Sequence[str], results: Sequence[GameResult]) -> list[Standing]:
+def standings(names: Sequence[str], results: Sequence[GameResult],
+              extras: Sequence[Extras] | None = None) -> list[Standing]:
     """Return every entrant's standing, best first.
 
     Args:
         names: the entrants' names, in entrant order.
         results: the finished games between them.
+        extras: what the format adds to each entrant (byes, a tie-break), in entrant
+            order; none for a round robin.
 
     Returns:
-        One Standing per entrant, ranked by rating, then points, then name.
+        One Standing per entrant, ranked by rating, then points, then name; with a
+        tie-break, by points, the tie-break, rating, then name.
     """
-    lines = {name: Standing(name) for name in names}
+    added = extras or [Extras() for _ in names]
+    lines = {name: Standing(name, bye_points=extra.bye_points, buchholz=extra.buchholz)
+             for name, extra in zip(names, added, strict=True)}
     for result in results:
         _count(lines[result.white], lines[result.black], result)
     index = {name: i for i, name in enumerate(names)}
@@ -69,6 +80,9 @@ def standings(names: Sequence[str], results: Sequence[GameResult]) -> list[Stand
                                 for r in results))
     for name, rating in zip(names, ratings, strict=True):
         lines[name].rating = rating
+    if any(s.buchholz is not None for s in lines.values()):
+        return sorted(lines.values(),
+                      key=lambda s: (-s.points, -(s.buchholz or 0.0), -s.rating.elo, s.name))
     return sorted(lines.values(), key=lambda s: (-s.rating.elo, -s.points, s.name))
 
 
@@ -97,10 +111,13 @@ def reasons_seen(lines: Sequence[Standing]) -> list[str]:
 def standings_rows(lines: Sequence[Standing]) -> tuple[list[str], list[list[object]]]:
     """Return the standings table's headers and rows (one per entrant, best first)."""
     reasons = reasons_seen(lines)
-    headers = ["rank", "entrant", "Elo", "95% interval", "points", "games", "W-L-D",
+    swiss = any(s.buchholz is not None for s in lines)
+    headers = ["rank", "entrant", "Elo", "95% interval", "points",
+               *(["Buchholz", "bye points"] if swiss else []), "games", "W-L-D",
                "forfeits", *reasons, "mean s/move", "max s/move"]
     rows = [[rank, s.name, f"{s.rating.elo:+.0f}",
-             f"{s.rating.low:+.0f} to {s.rating.high:+.0f}", f"{s.points:g}", s.games,
+             f"{s.rating.low:+.0f} to {s.rating.high:+.0f}", f"{s.points:g}",
+             *([f"{s.buchholz or 0.0:g}", f"{s.bye_points:g}"] if swiss else []), s.games,
              f"{s.wins}-{s.losses}-{s.draws}", sum(s.forfeits.values()),
              *(s.forfeits[reason] for reason in reasons), seconds_text(s.mean_seconds),
              seconds_text(s.longest if s.moves else None)]
