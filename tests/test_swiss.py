@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
+from oska_gui.tools import swiss_bench
 from oska_gui.tournament.formats import ROUND_ROBIN, SWISS, SwissRounds, make_format
 from oska_gui.tournament.games import Conditions, Entrant, GameTask
 from oska_gui.tournament.result import GameResult, MoveTimes
@@ -206,3 +207,11 @@ def test_rounds_belong_to_the_swiss_format() -> None:
         make_format(ROUND_ROBIN, field(4), PLAN, 3)
     swiss = make_format(SWISS, field(100), PLAN, None)
     assert isinstance(swiss, SwissRounds) and swiss.rounds == 9
+
+
+def test_spearman_of_the_benchmark() -> None:
+    """The same order gives 1, the reverse -1, one swap of neighbours of 4 gives 0.8."""
+    names = ["a", "b", "c", "d"]
+    assert swiss_bench.spearman(names, names) == 1
+    assert swiss_bench.spearman(names[::-1], names) == -1
+    assert swiss_bench.spearman(["b", "a", "c", "d"], names) == pytest.approx(0.8)

@@ -1,0 +1,119 @@
+"""Swiss against round robin: ``python -m oska_gui.tools.swiss_bench [--rounds R ...]``.
+
+Plays a field of known order, by default 16 entrants on n = 5 with 2 games a pairing:
+this project's AI at depths 1 to 6, two copies of each, and 4 random movers, first as
+a round robin, then as Swiss tournaments of the rounds asked for, and prints for each
+the games played and the Spearman correlation of its ranking with the round robin's
+(and with the known order: deeper is stronger, random movers last). A Swiss game that
+the round robin already played (same players, colours and opening) is taken from it
+rather than played again, so the run is shorter; the games column counts it anyway.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from oska_gui.console.table import render_table
+from oska_gui.tournament.formats import Format, RoundRobin, SwissRounds
+from oska_gui.tournament.games import Conditions, Entrant, GameTask, read_bot
+from oska_gui.tournament.result import GameResult
+from oska_gui.tournament.runner import local_games
+from oska_gui.tournament.schedule import TournamentPlan
+from oska_gui.tournament.standings import standings
+
+RANDOM_BOT = """\
+import random
+
+from oska_gui import movegen
+
+
+def oskaplayer(board, player, depth):
+    moves = movegen(board, player)
+    return random.Random(repr((board, player))).choice(moves) if moves else board
+"""
+TIME_LIMIT = 60.0
+
+
+def known_field(folder: Path, depths: int, copies: int, randoms: int) -> list[Entrant]:
+    """Return the field, strongest first: the AI at each depth (deepest first, ``copies``
+    of each), then ``randoms`` random movers written as bot files into ``folder``."""
+    field = [Entrant(f"AI depth {depth} #{copy}", ai=str(depth))
+             for depth in range(depths, 0, -1) for copy in range(1, copies + 1)]
+    for number in range(1, randoms + 1):
+        path = folder / f"random_{number}.py"
+        path.write_text(RANDOM_BOT, encoding="utf-8")
+        name, bot = read_bot(str(path))
+        field.append(Entrant(name, bot=bot))
+    return field
+
+
+def play_format(plan: Format, cache: dict[str, GameResult], workers: int) -> list[GameTask]:
+    """Play every round of ``plan`` (games found in ``cache`` are not played again);
+    return every game of the tournament. Results are added to ``cache``."""
+    every: list[GameTask] = []
+    while (tasks := plan.next_round()) is not None:
+        todo = [task for task in tasks if task.game_id not in cache]
+        for result, _ in local_games(todo, workers):
+            cache[result.game_id] = result
+        plan.finish_round(cache)
+        every += tasks
+    return every
+
+
+def ranking(plan: Format, tasks: list[GameTask], cache: dict[str, GameResult],
+            names: list[str]) -> list[str]:
+    """Return the entrants' names in the order of ``plan``'s standings."""
+    results = [cache[task.game_id] for task in tasks]
+    return [line.name for line in standings(names, results, plan.extras())]
+
+
+def spearman(order: list[str], reference: list[str]) -> float:
+    """Return Spearman's rank correlation of two orders of the same names (no ties)."""
+    count = len(order)
+    place = {name: i for i, name in enumerate(reference)}
+    squares = sum((i - place[name]) ** 2 for i, name in enumerate(order))
+    return 1 - 6 * squares / (count * (count * count - 1))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the round robin and the Swiss tournaments asked for; print the comparison."""
+    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.swiss_bench",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, nargs="+", default=[4, 5, 6])
+    parser.add_argument("--n", type=int, default=5)
+    parser.add_argument("--depths", type=int, default=6)
+    parser.add_argument("--copies", type=int, default=2)
+    parser.add_argument("--randoms", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2, help="games a pairing (default 2)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    settings = TournamentPlan(Conditions(args.n, 1, TIME_LIMIT), args.games, 2, seed=1)
+    cache: dict[str, GameResult] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        field = known_field(Path(folder), args.depths, args.copies, args.randoms)
+        names = [entrant.name for entrant in field]
+        start = time.perf_counter()
+        robin = RoundRobin(field, settings)
+        robin_order = ranking(robin, play_format(robin, cache, args.workers), cache, names)
+        rows: list[list[object]] = [["round robin", robin.total_games, "1", "1.00",
+                                     f"{spearman(robin_order, names):.2f}"]]
+        for rounds in args.rounds:
+            swiss = SwissRounds(field, settings, rounds)
+            order = ranking(swiss, play_format(swiss, cache, args.workers), cache, names)
+            rows.append([f"Swiss, {rounds} rounds", swiss.total_games,
+                         f"{swiss.total_games / robin.total_games:.2f}",
+                         f"{spearman(order, robin_order):.2f}",
+                         f"{spearman(order, names):.2f}"])
+    print(render_table(["format", "games", "share of games", "Spearman vs round robin",
+                        "Spearman vs known order"], rows,
+                       f"{len(field)} entrants, n = {args.n}, {args.games} games a pairing"))
+    print(f"{time.perf_counter() - start:.0f} s in all; load average "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+if __name__ == "__main__":
+    main()
