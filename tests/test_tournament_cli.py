@@ -289,3 +289,37 @@ def test_rounds_without_the_swiss_format_is_a_usage_error(tmp_path: Path) -> Non
     assert result.returncode == 2
     assert "--rounds goes with --format swiss" in result.stderr
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_the_json_result_holds_standings_forfeits_and_games(tmp_path: Path) -> None:
+    """--json: a raising bot against the AI, 2 games: the document's standings, its
+    first forfeit with the board it happened on, and every game, as documented."""
+    raises = bots(tmp_path, "raises")[0]
+    path = tmp_path / "result.json"
+    result = run_tournament(raises, "--ai", "1", "--db", tmp_path / "t.sqlite", "--json",
+                            path, "--workers", 1)
+    assert result.returncode == 0, result.stderr
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert (document["format"], document["version"]) == ("oska-tournament", 1)
+    assert document["settings"]["format"] == "round-robin"
+    assert [line["name"] for line in document["standings"]] == [AI, raises]
+    loser = document["standings"][1]
+    assert loser["forfeits"] == {"exception": 2} and loser["points"] == 0
+    first = loser["first_forfeits"][0]
+    assert first["reason"] == "exception" and len(first["board"]) == 2 * 4 - 3
+    games = {game["id"]: game for game in document["games"]}
+    assert first["game"] in games and len(games) == 2
+    assert {game["winner"] for game in games.values()} == {"white", "black"}
+    rules_board = first["board"]
+    side = first["to_move"]
+    forfeiting_colour = "white" if games[first["game"]]["white"] == raises else "black"
+    assert side == forfeiting_colour[0] and all(set(row) <= set("wb-") for row in rules_board)
+
+
+def test_an_unwritable_json_path_stops_before_any_game(tmp_path: Path) -> None:
+    """--json into a missing folder: exit 2 with one line, no database made."""
+    result = run_tournament("--ai", "1", "2", "--db", tmp_path / "t.sqlite", "--json",
+                            tmp_path / "missing" / "r.json")
+    assert result.returncode == 2
+    assert "--json" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "t.sqlite").exists()

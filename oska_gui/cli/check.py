@@ -27,6 +27,7 @@ from oska_gui.console.options import (
     natural_int,
     positive_int,
     writable_file,
+    write_json,
 )
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain
@@ -45,7 +46,7 @@ from .check_findings import (
     movegen_convention,
     player_convention,
 )
-from .check_report import print_report, result_document, write_result
+from .check_report import print_report, result_document
 
 KINDS = {MOVEGEN: ("missing", "extra", "duplicate", "malformed", "exception", "timeout",
                    "crash", "mutated"),
@@ -210,7 +211,7 @@ def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) 
                     bar.advance(len(chunk), note=f"{checker.function} n = {n}")
     exit_code = print_report(checkers, args)
     if args.json:
-        write_result(args.json, result_document(checkers, args, process.label, exit_code))
+        write_json(args.json, result_document(checkers, args, process.label, exit_code))
     return exit_code
 
 

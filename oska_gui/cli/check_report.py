@@ -10,11 +10,9 @@ listed in ``result_document``.
 from __future__ import annotations
 
 import argparse
-import json
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Protocol
 
 from oska_gui.console.options import side_by_side
@@ -268,8 +266,3 @@ def finding_document(finding: Finding) -> dict[str, Any]:
             "board": list(finding.case.rows), "case": finding.case.label,
             "problems": finding.kinds, "detail": finding.detail, **boards,
             "returned": list(finding.returned) if finding.returned else None}
-
-
-def write_result(path: Path, document: dict[str, Any]) -> None:
-    """Write the JSON result ``document`` to ``path`` (indented, keys in a stable order)."""
-    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")

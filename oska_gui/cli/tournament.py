@@ -71,6 +71,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--report", metavar="FILE.html",
                         help="write an HTML report, with the game records in "
                              "FILE-games/ beside it (needs the report extra: matplotlib)")
+    parser.add_argument("--json", metavar="FILE",
+                        help="also write the standings and every game as JSON to FILE, "
+                             "for graders (its fields are listed in the README)")
     parser.add_argument("--workers", type=worker_count, default=os.cpu_count() or 1,
                         metavar="W", help="local processes playing games (default: one "
                                           f"per core, {os.cpu_count() or 1} here)")

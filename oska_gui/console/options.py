@@ -169,6 +169,11 @@ def writable_file(path: str, option: str) -> Path:
     return target
 
 
+def write_json(path: Path, document: object) -> None:
+    """Write ``document`` to ``path`` as indented JSON text (raises OSError on failure)."""
+    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+
+
 def writable_folder(path: str, option: str) -> Path:
     """Return the folder ``path``, created if needed, once files can be written in it.
 

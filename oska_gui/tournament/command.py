@@ -14,16 +14,17 @@ from collections.abc import Generator, Iterator
 from contextlib import closing
 from pathlib import Path
 
-from oska_gui.console.options import CliError, writable_file
+from oska_gui.console.options import CliError, reason, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
 from oska_gui.play.bot_loader import BotFolder
 
 from .entrants import read_entrants
-from .formats import Format, SwissRounds, make_format
+from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
 from .games import Conditions, Entrant, GameTask
 from .report import games_folder, require_matplotlib, write_report
 from .result import GameResult
+from .result_json import tournament_document
 from .runner import Finished, cluster_games, local_games
 from .schedule import TournamentPlan
 from .standings import (
@@ -51,6 +52,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     if args.scheduler is not None:
         _check_travel(players)
     report = _report_path(args.report)
+    json_path = None if args.json is None else writable_file(args.json, "--json")
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     try:
@@ -70,6 +72,9 @@ def run_tournament(args: argparse.Namespace) -> int:
         results = [finished[task.game_id] for task in tasks]
         lines = standings([player.name for player in players], results, plan.extras())
         _print_tables(lines, results)
+        if json_path is not None:
+            _write_json(json_path, settings, plan, lines, results, store.records(
+                result.game_id for result in results if result.forfeit is not None))
         if report is not None:
             written = write_report(report, lines, results,
                                    store.records(task.game_id for task in tasks), settings)
@@ -101,6 +106,18 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
             every += tasks
             played += len(todo)
     return every, finished, played
+
+
+def _write_json(path: Path, settings: TournamentPlan, plan: Format, lines: list[Standing],
+                results: list[GameResult], records: Iterator[tuple[str, str]]) -> None:
+    """Write the machine-readable result to ``path``; raises CliError if it cannot."""
+    form, rounds = (SWISS, plan.rounds) if isinstance(plan, SwissRounds) else (ROUND_ROBIN, None)
+    document = tournament_document(settings, form, rounds, lines, results, records)
+    try:
+        write_json(path, document)
+    except OSError as error:
+        raise CliError(f"--json {path}: cannot write it ({reason(error)})") from None
+    print("\n" + plain(f"Result for graders: {path}"))
 
 
 def _check_size(games: int) -> None:
