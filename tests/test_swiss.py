@@ -14,13 +14,13 @@ from oska_gui.tournament.games import Conditions, Entrant, GameTask
 from oska_gui.tournament.result import GameResult, MoveTimes
 from oska_gui.tournament.schedule import TournamentPlan
 from oska_gui.tournament.standings import standings
-from oska_gui.tournament.swiss import History, Round, buchholz, pair_round
+from oska_gui.tournament.swiss import Round, SwissHistory, buchholz, pair_round
 
 
-def play_rounds(count: int, rounds: int, games: int, seed: int) -> tuple[History, list[Round]]:
+def play_rounds(count: int, rounds: int, games: int, seed: int) -> tuple[SwissHistory, list[Round]]:
     """Pair and play ``rounds`` rounds of random results; return the history and rounds."""
     rng = random.Random(seed)
-    history, played = History(count), []
+    history, played = SwissHistory(count), []
     for _ in range(rounds):
         paired = pair_round(history)
         check_everyone_once(paired, count)
@@ -50,15 +50,15 @@ def rematch_free_pairing_exists(entrants: list[int], met: set[frozenset]) -> boo
 
 def test_the_first_round_pairs_neighbours_in_the_order_given() -> None:
     """All on 0 points: 0-1, 2-3, ...; an odd field gives the last entrant the bye."""
-    assert pair_round(History(6)).pairs == ((0, 1), (2, 3), (4, 5))
-    seven = pair_round(History(7))
+    assert pair_round(SwissHistory(6)).pairs == ((0, 1), (2, 3), (4, 5))
+    seven = pair_round(SwissHistory(7))
     assert seven.pairs == ((0, 1), (2, 3), (4, 5)) and seven.bye == 6
 
 
 def test_winners_meet_winners_and_losers_meet_losers() -> None:
     """After a round where the first of each pair won, the next round pairs the winners
     together and the losers together, nearest in rank first."""
-    history = History(8)
+    history = SwissHistory(8)
     first = pair_round(history)
     history.add_round(first, {pair: 2 for pair in first.pairs}, games=2)
     second = pair_round(history)
@@ -76,7 +76,7 @@ def test_no_rematch_while_a_pairing_without_one_exists(seed: int) -> None:
     pairing of the field without one."""
     rng = random.Random(seed)
     count = rng.randint(2, 9)
-    history = History(count)
+    history = SwissHistory(count)
     for _ in range(rng.randint(1, count + 1)):
         paired = pair_round(history)
         check_everyone_once(paired, count)
@@ -98,7 +98,7 @@ def test_each_entrant_has_at_most_one_bye_while_others_have_none() -> None:
 
 def test_the_bye_goes_to_the_lowest_ranked_without_one() -> None:
     """Ranked last but already given a bye: the bye goes to the next lowest."""
-    history = History(5, points=[4.0, 3.0, 2.0, 1.0, 0.0], byes={4})
+    history = SwissHistory(5, points=[4.0, 3.0, 2.0, 1.0, 0.0], byes={4})
     assert pair_round(history).bye == 3
 
 
@@ -107,14 +107,14 @@ def test_colours_balance() -> None:
     entrant that had White less often so far gets it (then the lower number)."""
     history, played = play_rounds(10, 5, games=2, seed=1)
     assert all(history.whites[i] == 5 for i in range(10))
-    history = History(4, whites=Counter({0: 3, 1: 1, 2: 2, 3: 2}))
+    history = SwissHistory(4, whites=Counter({0: 3, 1: 1, 2: 2, 3: 2}))
     paired = pair_round(history)
     assert paired.pairs == ((1, 0), (2, 3))
 
 
 def test_buchholz_sums_the_points_of_the_opponents_met() -> None:
     """Two rounds of four entrants by hand: the sum of each one's opponents' points."""
-    history = History(4)
+    history = SwissHistory(4)
     rounds = [Round(((0, 1), (2, 3))), Round(((0, 2), (1, 3)))]
     history.add_round(rounds[0], {(0, 1): 1, (2, 3): 0}, games=1)
     history.add_round(rounds[1], {(0, 2): 1, (1, 3): 0.5}, games=1)

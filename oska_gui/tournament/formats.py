@@ -19,7 +19,7 @@ from typing import Protocol
 from .games import Entrant, GameTask
 from .result import GameResult
 from .schedule import TournamentPlan, game_task, schedule
-from .swiss import History, Round, buchholz, pair_round
+from .swiss import Round, SwissHistory, buchholz, pair_round
 
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
@@ -95,13 +95,13 @@ class SwissRounds:
     players: list[Entrant]
     plan: TournamentPlan
     rounds: int
-    history: History = field(init=False)
+    history: SwissHistory = field(init=False)
     played: list[Round] = field(default_factory=list)
     current: tuple[Round, list[GameTask]] | None = None
 
     def __post_init__(self) -> None:
         """Start with no round played."""
-        self.history = History(len(self.players))
+        self.history = SwissHistory(len(self.players))
 
     @property
     def total_games(self) -> int:

@@ -1,6 +1,6 @@
 """What both backends of the ratings share: the model's interface and the first guess.
 
-``ratings.py`` maximises a ``Model`` by Newton's method; ``ratings.ListModel`` (pure
+``ratings.py`` maximises a ``RatingModel`` by Newton's method; ``ratings.ListModel`` (pure
 Python) and ``ratings_numpy.ArrayModel`` (numpy) implement it.
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 
-class Model(Protocol):
+class RatingModel(Protocol):
     """The log posterior of one tournament's results, on lists or on numpy arrays.
 
     A strength is a vector of ratings in natural units: a list of floats or an array.

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from operator import mul
 from typing import Any
 
-from oska_gui.tournament.rating_model import Model, first_guess
+from oska_gui.tournament.rating_model import RatingModel, first_guess
 
 ELO = 400 / math.log(10)  # Elo points per natural unit of the logistic model
 PRIOR_SD = 1000.0  # Elo
@@ -71,7 +71,7 @@ def rate(count: int, games: Iterable[tuple[int, int, float]],
 
 
 def make_model(count: int, games: list[tuple[int, int, float]], precision: float,
-               backend: str) -> Model:
+               backend: str) -> RatingModel:
     """Return the model of ``games`` on the ``backend`` asked for ('auto': numpy if present).
 
     Raises:
@@ -91,7 +91,7 @@ def make_model(count: int, games: list[tuple[int, int, float]], precision: float
     return ListModel(count, games, precision)
 
 
-def maximise(model: Model) -> Any:
+def maximise(model: RatingModel) -> Any:
     """Return the strengths that maximise ``model``'s log posterior, by Newton's method.
 
     Each step is halved until the posterior rises. The log posterior is concave, so
@@ -126,7 +126,7 @@ def win_chance(difference: float) -> float:
 
 
 class ListModel:
-    """The model on lists of floats, in pure Python (see ``Model``).
+    """The model on lists of floats, in pure Python (see ``RatingModel``).
 
     ``played[i][j]`` and ``scored[i][j]`` hold the games and points of entrant i
     against entrant j; ``precision`` is the prior's (1 / variance, natural units).

@@ -41,7 +41,7 @@ class Round:
 
 
 @dataclass
-class History:
+class SwissHistory:
     """What the pairing of the next round needs from the rounds before it.
 
     ``points`` per entrant (byes included), how often each pair met, the games each
@@ -84,7 +84,7 @@ class History:
         return sorted(range(self.count), key=lambda i: (-self.points[i], i))
 
 
-def pair_round(history: History) -> Round:
+def pair_round(history: SwissHistory) -> Round:
     """Return the next round's pairings by the rules in the module's docstring.
 
     Args:
@@ -105,7 +105,7 @@ def pair_round(history: History) -> Round:
     raise AssertionError("pairing with every rematch allowed cannot fail")
 
 
-def _pair(ranked: list[int], history: History,
+def _pair(ranked: list[int], history: SwissHistory,
           rematches: int) -> list[tuple[int, int]] | None:
     """Return pairs of all of ``ranked``, or None when the rules allow none.
 
@@ -142,7 +142,7 @@ def _pair(ranked: list[int], history: History,
     return None
 
 
-def _options(left: list[int], history: History, rematches: int) -> list[int]:
+def _options(left: list[int], history: SwissHistory, rematches: int) -> list[int]:
     """Return the allowed opponents of ``left[0]``, the one to try first last.
 
     Closest score first, then the nearest in rank; opponents met more than
@@ -158,13 +158,13 @@ def _options(left: list[int], history: History, rematches: int) -> list[int]:
     return [other for _, _, other in sorted(allowed, reverse=True)]
 
 
-def _coloured(one: int, other: int, history: History) -> tuple[int, int]:
+def _coloured(one: int, other: int, history: SwissHistory) -> tuple[int, int]:
     """Return the pair with first the one to have White first (fewer Whites, then number)."""
     return min((one, other), (other, one),
                key=lambda pair: (history.whites[pair[0]], pair[0]))
 
 
-def buchholz(history: History, rounds: Sequence[Round]) -> list[float]:
+def buchholz(history: SwissHistory, rounds: Sequence[Round]) -> list[float]:
     """Return each entrant's Buchholz score: the points of every opponent it met."""
     totals = [0.0] * history.count
     for played in rounds:
