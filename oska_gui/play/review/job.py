@@ -1,0 +1,314 @@
+"""The analysis of a game record, run in time slices: ``ReviewJob`` and its ``Review``.
+
+Every position of the record is assessed once: its win chance for the side to move
+(``chances``) and its best move, by the exact solver where it covers the position (and
+exact values are asked for), else by the alpha-beta search (``search.Thinker``) for a
+time budget and/or to a depth. Each move played is then marked (``marks``) from the
+assessments of the positions before and after it, so the review fills in move by move.
+
+Like the players' search, the job never blocks: ``advance(seconds)`` works for about
+that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
+returns whether the review is complete, so a front end calls it once a frame and draws
+``review`` as it grows; a command simply calls it until it returns True. A position's
+budget counts only the time spent on it inside ``advance``, not the frames between.
+
+Where exact values are tried: on boards the solver covers from the start
+(``GameInfo.perfect_sizes``) every position, with ``levels.PERFECT_POSITIONS``
+positions at most (the first solve covers the rest of the game); on other boards the
+positions where both sides together have at most ``levels.ENDGAME_RACE`` rows to go,
+with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from oska_gui.core.types import WHITE, Position
+from oska_gui.engine.search import WIN, AlphaBeta, Thinker
+from oska_gui.engine.solver import Solution, TooBig, solver_for
+
+from ..game import make_game
+from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIONS
+from ..records import Record
+from .chances import SCALES, result_chance, search_chance
+from .marks import Mark, mark_by_drop, mark_exact, move_accuracy
+
+DEFAULT_SECONDS = 0.2
+MIN_SLICE = 0.001  # seconds: the shortest search slice, so that every call makes progress
+
+
+@dataclass(frozen=True)
+class Assessment:
+    """What one position is worth, its best move and what the move played was worth.
+
+    Attributes:
+        chance: the win chance of the side to move, 0..1.
+        best: the best child (None once the game is over).
+        played: the side to move's win chance after the move played, as the same
+            search (or the exact values) saw it; None at the last position.
+        depth: the search depth reached; 0 for an exact value or a finished game.
+        exact: the best move's and the move played's perfect-play values for the side
+            to move, when the solver covered the position; else None.
+    """
+
+    chance: float
+    best: Position | None
+    played: float | None = None
+    depth: int = 0
+    exact: tuple[Solution, Solution] | None = None
+
+
+@dataclass(frozen=True)
+class PlyReview:
+    """One move played, judged.
+
+    Attributes:
+        ply: the move's number in the game, from 1.
+        side: who played it (WHITE or BLACK).
+        played: the move played, in notation.
+        best: the best move in that position, in notation.
+        chance: the mover's win chance before the move, 0..1.
+        after: the mover's win chance after it, 0..1.
+        mark: the move's mark.
+        drop: the win chance the move lost, in percentage points (0 for the best move).
+        exact: True when the mark comes from exact values, False from the search.
+        opening: True for a random opening ply (not counted in the summary).
+    """
+
+    ply: int
+    side: int
+    played: str
+    best: str
+    chance: float
+    after: float
+    mark: Mark
+    drop: float
+    exact: bool
+    opening: bool
+
+    @property
+    def accuracy(self) -> float:
+        """Return the move's accuracy in per cent (``marks.move_accuracy``)."""
+        return move_accuracy(self.drop)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the move's review as a JSON-able dict (side as 'white' or 'black')."""
+        return {"ply": self.ply, "side": "white" if self.side == WHITE else "black",
+                "played": self.played, "best": self.best, "chance": round(self.chance, 4),
+                "after": round(self.after, 4), "mark": self.mark.value,
+                "drop": round(self.drop, 2), "exact": self.exact, "opening": self.opening}
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's moves in sum: the mean accuracy (None without a move) and the marks."""
+
+    side: int
+    accuracy: float | None
+    counts: dict[Mark, int]
+
+
+@dataclass
+class Review:
+    """A game's review so far: the positions' assessments and the moves' marks.
+
+    Attributes:
+        record: the game reviewed.
+        positions: every position of the game, the first one first.
+        assessments: the positions assessed so far, in order.
+        plies: the moves judged so far, in order (one fewer than the assessments).
+    """
+
+    record: Record
+    positions: list[Position]
+    assessments: list[Assessment] = field(default_factory=list)
+    plies: list[PlyReview] = field(default_factory=list)
+
+    @property
+    def complete(self) -> bool:
+        """Return True once every position is assessed."""
+        return len(self.assessments) == len(self.positions)
+
+    def white_chances(self) -> list[float]:
+        """Return White's win chance at each position assessed so far (the graph)."""
+        return [a.chance if pos.turn == WHITE else 1.0 - a.chance
+                for pos, a in zip(self.positions, self.assessments, strict=False)]
+
+    def summary(self, side: int) -> SideSummary:
+        """Return ``side``'s summary over its moves judged so far, opening plies left out."""
+        moves = [ply for ply in self.plies if ply.side == side and not ply.opening]
+        counts = {mark: sum(ply.mark is mark for ply in moves) for mark in Mark}
+        accuracy = sum(ply.accuracy for ply in moves) / len(moves) if moves else None
+        return SideSummary(side, accuracy, counts)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the review as a JSON-able dict: White's chances and the moves."""
+        return {"white_chances": [round(c, 4) for c in self.white_chances()],
+                "plies": [ply.to_json() for ply in self.plies]}
+
+
+class ReviewJob:
+    """Reviewing one record in time slices (see the module text).
+
+    Call ``advance(seconds)`` until it returns True; ``review`` holds what is done.
+    """
+
+    def __init__(self, record: Record, seconds: float | None = DEFAULT_SECONDS,
+                 depth: int | None = None, exact: bool = True) -> None:
+        """Prepare the review of ``record``; raises RecordError if its moves are illegal.
+
+        Args:
+            record: the game.
+            seconds: the search time a position (None: no limit, ``depth`` then needed).
+            depth: the deepest search (None: ``levels.MAX_DEPTH``).
+            exact: whether exact values are used where the solver covers a position.
+
+        Raises:
+            ValueError: neither a time nor a depth is given.
+        """
+        if seconds is None and depth is None:
+            raise ValueError("a review needs a time a position, a depth, or both")
+        self.game = make_game(record.game.value, record.n)
+        self.seconds, self.depth, self.exact = seconds, depth or MAX_DEPTH, exact
+        self.scale = SCALES[record.game]
+        self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
+        self.review = Review(record, record.positions())
+        self._steps = self._work()
+        self._end = 0.0  # when the running call of ``advance`` is to return
+
+    @property
+    def done(self) -> bool:
+        """Return True once the review is complete."""
+        return self.review.complete
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds`` (a few milliseconds more at most); return ``done``."""
+        self._end = time.perf_counter() + seconds
+        while not self.done:
+            next(self._steps, None)  # the last step completes the review and stops
+            if time.perf_counter() >= self._end:
+                break
+        return self.done
+
+    def _work(self) -> Generator[None, None, None]:
+        """Assess each position in turn, judging each move once its position is assessed.
+
+        A generator that yields after each slice of work (see ``_assess``).
+        """
+        review = self.review
+        positions = review.positions
+        for index, pos in enumerate(positions):
+            played = positions[index + 1] if index + 1 < len(positions) else None
+            assessment = yield from self._assess(pos, played)
+            review.assessments.append(assessment)
+            if played is not None:
+                review.plies.append(self._judge(index, assessment))
+
+    def _assess(self, pos: Position, played: Position | None,
+                ) -> Generator[None, None, Assessment]:
+        """Return (as a generator) the assessment of ``pos``, exact if possible, else
+        searched; ``played`` is the child the game went on to (None at its end)."""
+        result = self.game.rules.terminal(pos)
+        if result is not None:
+            return Assessment(result_chance(result), None)
+        budget = self._exact_budget(pos)
+        if budget:
+            ranked = yield from self._solve(pos, budget)
+            if ranked is not None:
+                best, value = ranked[0]
+                played_value = dict(ranked)[played] if played is not None else value
+                return Assessment(result_chance(value.result), best,
+                                  result_chance(played_value.result),
+                                  exact=(value, played_value))
+        return (yield from self._search(pos, played))
+
+    def _exact_budget(self, pos: Position) -> int:
+        """Return the most positions the solver may take on for ``pos`` (0: do not try)."""
+        game = self.game
+        if not self.exact:
+            return 0
+        if game.perfect_available:
+            return PERFECT_POSITIONS
+        return ENDGAME_POSITIONS if game.race_length(pos) <= ENDGAME_RACE else 0
+
+    def _solve(self, pos: Position, budget: int,
+               ) -> Generator[None, None, list[tuple[Position, Solution]] | None]:
+        """Return (as a generator) ``pos``'s children ranked by exact value, or None when
+        more than ``budget`` positions are reachable."""
+        solver = solver_for(self.game.rules)
+        try:
+            yield from solver.table_steps(pos, budget)
+        except TooBig:
+            return None
+        return solver.ranked_children(pos, budget)  # answered from the table just built
+
+    def _search(self, pos: Position, played: Position | None,
+                ) -> Generator[None, None, Assessment]:
+        """Return (as a generator) ``pos``'s assessment by the search within the budget.
+
+        Yields after each slice, which lasts until the running ``advance`` call is to
+        return or the position's budget is spent, whichever comes first. The move
+        played, when it is not the best, is then searched one ply less deep than the
+        position was, with the same tables: its score is then the one the position's
+        own search gave it, never above the best move's, so the drop in win chance
+        comes from one consistent look, not from two searches of different depths.
+        """
+        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth)
+        spent = 0.0
+        while not thinker.done:
+            start = time.perf_counter()
+            left = max(MIN_SLICE, self._end - start)
+            if self.seconds is not None:
+                if spent >= self.seconds:
+                    break
+                left = min(left, self.seconds - spent)
+            thinker.advance(left)
+            spent += time.perf_counter() - start
+            yield
+        progress = thinker.progress
+        chance = search_chance(progress.score, self.scale)
+        after = chance
+        if played is not None and played != progress.best:
+            score = yield from self._child_score(thinker.search, played, progress.depth - 1)
+            after = search_chance(-score, self.scale)
+        return Assessment(chance, progress.best, after, progress.depth)
+
+    def _child_score(self, search: AlphaBeta, child: Position,
+                     depth: int) -> Generator[None, None, int]:
+        """Return (as a generator) ``child``'s score for its side to move, ``depth``
+        plies deep with ``search``'s tables (0: its static value or its result)."""
+        result = self.game.rules.terminal(child)
+        if result is not None:
+            return result * WIN
+        if depth == 0:
+            return self.evaluate(child)
+        if not self.game.children(child):
+            return self.game.rules.stuck_result * WIN
+        return (yield from search.search(child, depth))
+
+    def _judge(self, index: int, assessment: Assessment) -> PlyReview:
+        """Return the review of the move from position ``index`` to the next one.
+
+        Args:
+            index: the position the move was played in.
+            assessment: that position's assessment.
+        """
+        review, rules = self.review, self.game.rules
+        before, after = review.positions[index], review.positions[index + 1]
+        assert assessment.played is not None  # every position but the last has a move
+        drop = max(0.0, 100 * (assessment.chance - assessment.played))
+        if assessment.exact is not None:
+            mark = mark_exact(*assessment.exact)
+        else:
+            mark = mark_by_drop(drop, after == assessment.best)
+        if mark is Mark.BEST:
+            drop = 0.0
+        best = assessment.best if assessment.best is not None else after
+        return PlyReview(index + 1, before.turn,
+                         rules.move_text(rules.move_between(before, after)),
+                         rules.move_text(rules.move_between(before, best)),
+                         assessment.chance, assessment.played, mark, drop,
+                         assessment.exact is not None, index < review.record.opening_plies)
