@@ -90,6 +90,28 @@ class PlyReview:
     opening: bool
 
     @property
+    def judged(self) -> bool:
+        """Return True for a move the players chose (a random opening ply is not judged)."""
+        return not self.opening
+
+    @property
+    def annotated(self) -> str:
+        """Return the move played with its mark's symbol ('b2-c1 ??'), none on an
+        opening ply or a move not marked bad."""
+        return f"{self.played} {self.mark.symbol}" if self.judged and self.mark.bad \
+            else self.played
+
+    @property
+    def mark_word(self) -> str:
+        """Return the mark's word, or 'opening' for a random opening ply."""
+        return self.mark.value if self.judged else "opening"
+
+    @property
+    def better(self) -> str:
+        """Return the better move after a judged inaccuracy, mistake or blunder, else ''."""
+        return self.best if self.judged and self.mark.bad else ""
+
+    @property
     def accuracy(self) -> float:
         """Return the move's accuracy in per cent (``marks.move_accuracy``)."""
         return move_accuracy(self.drop)
@@ -139,7 +161,7 @@ class Review:
 
     def summary(self, side: int) -> SideSummary:
         """Return ``side``'s summary over its moves judged so far, opening plies left out."""
-        moves = [ply for ply in self.plies if ply.side == side and not ply.opening]
+        moves = [ply for ply in self.plies if ply.side == side and ply.judged]
         counts = {mark: sum(ply.mark is mark for ply in moves) for mark in Mark}
         accuracy = sum(ply.accuracy for ply in moves) / len(moves) if moves else None
         return SideSummary(side, accuracy, counts)
