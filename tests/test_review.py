@@ -8,7 +8,7 @@ import math
 import pytest
 from random_games import random_game
 
-from oska_gui.core.types import Rules
+from oska_gui.core.types import Rules, Termination
 from oska_gui.engine.registry import GAMES, GameKind
 from oska_gui.engine.search import WIN
 from oska_gui.engine.solver import Solution, solver_for
@@ -141,11 +141,34 @@ def test_opening_plies_are_not_counted() -> None:
     rules = GAMES[GameKind.OSKA].rules(4)
     line = random_game(rules, 2)
     record = from_positions(line, rules, "a", "b", rules.outcome(line[-1]), opening_plies=4)
-    review = reviewed(record, seconds=0.01).review
+    review = reviewed(record, seconds=None, depth=2, exact=False).review
     assert [ply.opening for ply in review.plies[:5]] == [True] * 4 + [False]
     judged = sum(summary.counts[mark] for side in (0, 1)
                  for summary in [review.summary(side)] for mark in Mark)
     assert judged == len(record.moves) - 4
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 134), (5, 38)])
+def test_a_deadlock_ends_the_review(n: int, seed: int) -> None:
+    """A random Oska game that ends in a deadlock (no side can move, a draw the rules
+    do not call terminal) is reviewed to its end, its last position a 50 % draw."""
+    rules = GAMES[GameKind.OSKA].rules(n)
+    record = record_of(rules, seed)
+    assert record.outcome.termination is Termination.DEADLOCK
+    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    assert review.white_chances()[-1] == 0.5
+    assert len(review.plies) == len(record.moves)
+
+
+def test_endgames_are_exact_on_larger_boards() -> None:
+    """On n = 5 the end of a game is valued exactly (the solver covers it), the rest
+    by the search, and exact values, once they start, go on to the end."""
+    rules = GAMES[GameKind.OSKA].rules(5)
+    record = record_of(rules, 1)
+    review = reviewed(record, seconds=None, depth=2).review
+    exact = [ply.exact for ply in review.plies]
+    assert exact[-1] and not exact[0]
+    assert exact == sorted(exact)
 
 
 def test_neither_time_nor_depth_is_refused() -> None:

@@ -16,7 +16,8 @@ Where exact values are tried: on boards the solver covers from the start
 (``GameInfo.perfect_sizes``) every position, with ``levels.PERFECT_POSITIONS``
 positions at most (the first solve covers the rest of the game); on other boards the
 positions where both sides together have at most ``levels.ENDGAME_RACE`` rows to go,
-with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does.
+with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does, found from
+the end of the game back before the first position is assessed (``_first_exact``).
 """
 
 from __future__ import annotations
@@ -216,27 +217,69 @@ class ReviewJob:
         return self.done
 
     def _work(self) -> Generator[None, None, None]:
-        """Assess each position in turn, judging each move once its position is assessed.
+        """Find where exact values start, then assess each position in turn, judging
+        each move once its position is assessed.
 
         A generator that yields after each slice of work (see ``_assess``).
         """
         review = self.review
         positions = review.positions
+        budget = self._exact_budget()
+        first_exact = yield from self._first_exact(budget)
         for index, pos in enumerate(positions):
             played = positions[index + 1] if index + 1 < len(positions) else None
-            assessment = yield from self._assess(pos, played)
+            assessment = yield from self._assess(pos, played,
+                                                 budget if index >= first_exact else 0)
             review.assessments.append(assessment)
             if played is not None:
                 review.plies.append(self._judge(index, assessment))
 
+    def _exact_budget(self) -> int:
+        """Return the most positions the solver may take on for one position (0: none)."""
+        if not self.exact:
+            return 0
+        return PERFECT_POSITIONS if self.game.perfect_available else ENDGAME_POSITIONS
+
+    def _first_exact(self, budget: int) -> Generator[None, None, int]:
+        """Return (as a generator) the index of the first position the solver covers
+        within ``budget`` (the number of positions if none).
+
+        Every position's reachable positions hold its successors', so once one is too
+        big every earlier one is: the positions are tried from the end back, and only
+        one attempt fails. On boards the solver covers from the start that is the first
+        position; elsewhere only positions with at most ``ENDGAME_RACE`` rows to go are
+        tried (that count never grows either). The last table solved covers every later
+        position, so they are looked up afterwards.
+        """
+        positions = self.review.positions
+        if budget == 0:
+            return len(positions)
+        if self.game.perfect_available:
+            return 0
+        first = len(positions)
+        for index in range(len(positions) - 1, -1, -1):
+            pos = positions[index]
+            if self._result(pos) is None:
+                if self.game.race_length(pos) > ENDGAME_RACE:
+                    break
+                if (yield from self._solve(pos, budget)) is None:
+                    break
+            first = index
+        return first
+
     def _assess(self, pos: Position, played: Position | None,
-                ) -> Generator[None, None, Assessment]:
-        """Return (as a generator) the assessment of ``pos``, exact if possible, else
-        searched; ``played`` is the child the game went on to (None at its end)."""
-        result = self.game.rules.terminal(pos)
+                budget: int) -> Generator[None, None, Assessment]:
+        """Return (as a generator) the assessment of ``pos``.
+
+        Args:
+            pos: the position.
+            played: the child the game went on to (None at its end).
+            budget: the most positions the solver may take on to value ``pos`` exactly
+                (0: the search alone).
+        """
+        result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
-        budget = self._exact_budget(pos)
         if budget:
             ranked = yield from self._solve(pos, budget)
             if ranked is not None:
@@ -246,15 +289,6 @@ class ReviewJob:
                                   result_chance(played_value.result),
                                   exact=(value, played_value))
         return (yield from self._search(pos, played))
-
-    def _exact_budget(self, pos: Position) -> int:
-        """Return the most positions the solver may take on for ``pos`` (0: do not try)."""
-        game = self.game
-        if not self.exact:
-            return 0
-        if game.perfect_available:
-            return PERFECT_POSITIONS
-        return ENDGAME_POSITIONS if game.race_length(pos) <= ENDGAME_RACE else 0
 
     def _solve(self, pos: Position, budget: int,
                ) -> Generator[None, None, list[tuple[Position, Solution]] | None]:
@@ -302,14 +336,21 @@ class ReviewJob:
                      depth: int) -> Generator[None, None, int]:
         """Return (as a generator) ``child``'s score for its side to move, ``depth``
         plies deep with ``search``'s tables (0: its static value or its result)."""
-        result = self.game.rules.terminal(child)
+        result = self._result(child)
         if result is not None:
             return result * WIN
         if depth == 0:
             return self.evaluate(child)
-        if not self.game.children(child):
-            return self.game.rules.stuck_result * WIN
         return (yield from search.search(child, depth))
+
+    def _result(self, pos: Position) -> int | None:
+        """Return the result for the side to move (+1/0/-1) if the game is over in
+        ``pos``, a side without a move included (a deadlock in Oska), else None."""
+        rules = self.game.rules
+        result = rules.terminal(pos)
+        if result is None and not rules.children(pos):
+            return rules.stuck_result
+        return result
 
     def _judge(self, index: int, assessment: Assessment) -> PlyReview:
         """Return the review of the move from position ``index`` to the next one.
