@@ -15,6 +15,7 @@ from oska_gui.console.options import (
     add_subcommand,
     positive_float,
     positive_int,
+    reason,
     writable_file,
 )
 from oska_gui.console.plots import require_matplotlib
@@ -98,8 +99,8 @@ def read_record(path: str) -> Record:
         return load(path)
     except RecordError as error:
         raise CliError(f"{path}: {error}") from None
-    except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
+        raise CliError(f"cannot read {path!r:.200}: {reason(error)}") from None
 
 
 def heading(record: Record, seconds: float | None, depth: int | None,
