@@ -160,6 +160,17 @@ def test_a_deadlock_ends_the_review(n: int, seed: int) -> None:
     assert len(review.plies) == len(record.moves)
 
 
+def test_a_game_in_progress_is_reviewed_to_its_last_move() -> None:
+    """A record that stops mid-game (no result): every move is judged and its last
+    position, not over, is searched like the others."""
+    rules = GAMES[GameKind.OSKA].rules(5)
+    line = random_game(rules, 3)[:9]
+    record = from_positions(line, rules, "a", "b", None)
+    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    assert len(review.plies) == 8 and len(review.white_chances()) == 9
+    assert review.assessments[-1].best in rules.children(line[-1])
+
+
 def test_endgames_are_exact_on_larger_boards() -> None:
     """On n = 5 the end of a game is valued exactly (the solver covers it), the rest
     by the search, and exact values, once they start, go on to the end."""
