@@ -3,6 +3,7 @@ the agreement of its marks with the exact solver on every registered game."""
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -16,6 +17,7 @@ from oska_gui.play.records import Record, from_positions
 from oska_gui.play.review.chances import PAWN_SCALE, SCALES, result_chance, search_chance
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.play.review.marks import Mark, mark_by_drop, mark_exact, move_accuracy
+from oska_gui.play.review.result import Review
 from oska_gui.tools.review_bench import agreement
 
 
@@ -180,6 +182,21 @@ def test_endgames_are_exact_on_larger_boards() -> None:
     exact = [ply.exact for ply in review.plies]
     assert exact[-1] and not exact[0]
     assert exact == sorted(exact)
+
+
+def test_a_review_round_trips_through_json() -> None:
+    """A stored review (JSON text) reads back with the same marks and chances; a review
+    of another record, or not a review, is refused."""
+    rules = GAMES[GameKind.OSKA].rules(5)
+    record = record_of(rules, 1)
+    review = reviewed(record, seconds=None, depth=2).review
+    again = Review.from_json(record, json.loads(json.dumps(review.to_json())))
+    assert again.plies == review.plies and again.assessments == review.assessments
+    other = record_of(rules, 2)
+    with pytest.raises(ValueError, match="another game"):
+        Review.from_json(other, review.to_json())
+    with pytest.raises(ValueError, match="not a review"):
+        Review.from_json(record, {"format": "oska-game"})
 
 
 def test_neither_time_nor_depth_is_refused() -> None:

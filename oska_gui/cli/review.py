@@ -24,13 +24,9 @@ from oska_gui.console.table import plain, render_table
 from oska_gui.core.types import SIDE_NAMES, WHITE
 from oska_gui.engine.registry import game_info
 from oska_gui.play.records import Record, RecordError, load
-from oska_gui.play.review.job import (
-    DEFAULT_SECONDS,
-    Review,
-    ReviewJob,
-    SideSummary,
-)
+from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
 from oska_gui.play.review.marks import Mark
+from oska_gui.play.review.result import Review, SideSummary
 
 from .review_html import write_page
 

@@ -16,8 +16,8 @@ from typing import Any
 from oska_gui.console.options import CliError, reason
 from oska_gui.console.plots import inline_svg
 from oska_gui.core.types import SIDE_NAMES, WHITE
-from oska_gui.play.review.job import PlyReview, Review
 from oska_gui.play.review.marks import Mark
+from oska_gui.play.review.result import PlyReview, Review
 
 COLOURS = {Mark.INACCURACY: "#d9a400", Mark.MISTAKE: "#e07000", Mark.BLUNDER: "#c00000"}
 STYLE = """

@@ -27,8 +27,9 @@ from oska_gui.engine.solver import Solution, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.players import DepthPlayer
 from oska_gui.play.records import Record, from_positions
-from oska_gui.play.review.job import DEFAULT_SECONDS, Review, ReviewJob
+from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
 from oska_gui.play.review.marks import Mark
+from oska_gui.play.review.result import Review
 from oska_gui.play.selfplay import play_game
 
 FLAGGED = (Mark.MISTAKE, Mark.BLUNDER)

@@ -1,4 +1,4 @@
-"""The analysis of a game record, run in time slices: ``ReviewJob`` and its ``Review``.
+"""The analysis of a game record, run in time slices: ``ReviewJob`` makes a ``Review``.
 
 Every position of the record is assessed once: its win chance for the side to move
 (``chances``) and its best move, by the exact solver where it covers the position (and
@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from dataclasses import dataclass, field
-from typing import Any
 
-from oska_gui.core.types import WHITE, Position
+from oska_gui.core.types import Position
 from oska_gui.engine.search import WIN, AlphaBeta, Thinker
 from oska_gui.engine.solver import Solution, TooBig, solver_for
 
@@ -35,142 +33,10 @@ from ..game import make_game
 from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIONS
 from ..records import Record
 from .chances import SCALES, result_chance, search_chance
-from .marks import Mark, mark_by_drop, mark_exact, move_accuracy
+from .result import Assessment, Review
 
 DEFAULT_SECONDS = 0.2
 MIN_SLICE = 0.001  # seconds: the shortest search slice, so that every call makes progress
-
-
-@dataclass(frozen=True)
-class Assessment:
-    """What one position is worth, its best move and what the move played was worth.
-
-    Attributes:
-        chance: the win chance of the side to move, 0..1.
-        best: the best child (None once the game is over).
-        played: the side to move's win chance after the move played, as the same
-            search (or the exact values) saw it; None at the last position.
-        depth: the search depth reached; 0 for an exact value or a finished game.
-        exact: the best move's and the move played's perfect-play values for the side
-            to move, when the solver covered the position; else None.
-    """
-
-    chance: float
-    best: Position | None
-    played: float | None = None
-    depth: int = 0
-    exact: tuple[Solution, Solution] | None = None
-
-
-@dataclass(frozen=True)
-class PlyReview:
-    """One move played, judged.
-
-    Attributes:
-        ply: the move's number in the game, from 1.
-        side: who played it (WHITE or BLACK).
-        played: the move played, in notation.
-        best: the best move in that position, in notation.
-        chance: the mover's win chance before the move, 0..1.
-        after: the mover's win chance after it, 0..1.
-        mark: the move's mark.
-        drop: the win chance the move lost, in percentage points (0 for the best move).
-        exact: True when the mark comes from exact values, False from the search.
-        opening: True for a random opening ply (not counted in the summary).
-    """
-
-    ply: int
-    side: int
-    played: str
-    best: str
-    chance: float
-    after: float
-    mark: Mark
-    drop: float
-    exact: bool
-    opening: bool
-
-    @property
-    def judged(self) -> bool:
-        """Return True for a move the players chose (a random opening ply is not judged)."""
-        return not self.opening
-
-    @property
-    def annotated(self) -> str:
-        """Return the move played with its mark's symbol ('b2-c1 ??'), none on an
-        opening ply or a move not marked bad."""
-        return f"{self.played} {self.mark.symbol}" if self.judged and self.mark.bad \
-            else self.played
-
-    @property
-    def mark_word(self) -> str:
-        """Return the mark's word, or 'opening' for a random opening ply."""
-        return self.mark.value if self.judged else "opening"
-
-    @property
-    def better(self) -> str:
-        """Return the better move after a judged inaccuracy, mistake or blunder, else ''."""
-        return self.best if self.judged and self.mark.bad else ""
-
-    @property
-    def accuracy(self) -> float:
-        """Return the move's accuracy in per cent (``marks.move_accuracy``)."""
-        return move_accuracy(self.drop)
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the move's review as a JSON-able dict (side as 'white' or 'black')."""
-        return {"ply": self.ply, "side": "white" if self.side == WHITE else "black",
-                "played": self.played, "best": self.best, "chance": round(self.chance, 4),
-                "after": round(self.after, 4), "mark": self.mark.value,
-                "drop": round(self.drop, 2), "exact": self.exact, "opening": self.opening}
-
-
-@dataclass(frozen=True)
-class SideSummary:
-    """One side's moves in sum: the mean accuracy (None without a move) and the marks."""
-
-    side: int
-    accuracy: float | None
-    counts: dict[Mark, int]
-
-
-@dataclass
-class Review:
-    """A game's review so far: the positions' assessments and the moves' marks.
-
-    Attributes:
-        record: the game reviewed.
-        positions: every position of the game, the first one first.
-        assessments: the positions assessed so far, in order.
-        plies: the moves judged so far, in order (one fewer than the assessments).
-    """
-
-    record: Record
-    positions: list[Position]
-    assessments: list[Assessment] = field(default_factory=list)
-    plies: list[PlyReview] = field(default_factory=list)
-
-    @property
-    def complete(self) -> bool:
-        """Return True once every position is assessed."""
-        return len(self.assessments) == len(self.positions)
-
-    def white_chances(self) -> list[float]:
-        """Return White's win chance at each position assessed so far (the graph)."""
-        return [a.chance if pos.turn == WHITE else 1.0 - a.chance
-                for pos, a in zip(self.positions, self.assessments, strict=False)]
-
-    def summary(self, side: int) -> SideSummary:
-        """Return ``side``'s summary over its moves judged so far, opening plies left out."""
-        moves = [ply for ply in self.plies if ply.side == side and ply.judged]
-        counts = {mark: sum(ply.mark is mark for ply in moves) for mark in Mark}
-        accuracy = sum(ply.accuracy for ply in moves) / len(moves) if moves else None
-        return SideSummary(side, accuracy, counts)
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the review as a JSON-able dict: White's chances and the moves."""
-        return {"white_chances": [round(c, 4) for c in self.white_chances()],
-                "plies": [ply.to_json() for ply in self.plies]}
 
 
 class ReviewJob:
@@ -230,9 +96,7 @@ class ReviewJob:
             played = positions[index + 1] if index + 1 < len(positions) else None
             assessment = yield from self._assess(pos, played,
                                                  budget if index >= first_exact else 0)
-            review.assessments.append(assessment)
-            if played is not None:
-                review.plies.append(self._judge(index, assessment))
+            review.add(assessment)
 
     def _exact_budget(self) -> int:
         """Return the most positions the solver may take on for one position (0: none)."""
@@ -351,27 +215,3 @@ class ReviewJob:
         if result is None and not rules.children(pos):
             return rules.stuck_result
         return result
-
-    def _judge(self, index: int, assessment: Assessment) -> PlyReview:
-        """Return the review of the move from position ``index`` to the next one.
-
-        Args:
-            index: the position the move was played in.
-            assessment: that position's assessment.
-        """
-        review, rules = self.review, self.game.rules
-        before, after = review.positions[index], review.positions[index + 1]
-        assert assessment.played is not None  # every position but the last has a move
-        drop = max(0.0, 100 * (assessment.chance - assessment.played))
-        if assessment.exact is not None:
-            mark = mark_exact(*assessment.exact)
-        else:
-            mark = mark_by_drop(drop, after == assessment.best)
-        if mark is Mark.BEST:
-            drop = 0.0
-        best = assessment.best if assessment.best is not None else after
-        return PlyReview(index + 1, before.turn,
-                         rules.move_text(rules.move_between(before, after)),
-                         rules.move_text(rules.move_between(before, best)),
-                         assessment.chance, assessment.played, mark, drop,
-                         assessment.exact is not None, index < review.record.opening_plies)
