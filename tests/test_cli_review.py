@@ -51,8 +51,8 @@ def test_the_review_prints_marks_better_moves_and_summaries(
 
 
 def test_the_html_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """--html writes one page with the graph as inline SVG, a board for every bad move
-    and the players' names escaped."""
+    """--html writes one page with the graph as inline SVG, three boards for every bad
+    move (before, after it, after the better move) and the players' names escaped."""
     pytest.importorskip("matplotlib")
     path = saved_game(tmp_path, GameKind.OSKA, 5, 2)
     page = tmp_path / "review.html"
@@ -61,7 +61,7 @@ def test_the_html_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     text = page.read_text(encoding="utf-8")
     marked = sum(row.split()[3] in ("?!", "?", "??") for row in out.splitlines()
                  if row[:4].strip().isdigit())
-    assert text.count("<svg") == 1 and text.count("<pre>") == marked > 0
+    assert text.count("<svg") == 1 and text.count("<pre>") == 3 * marked > 0
     assert "&lt;b&gt;White&lt;/b&gt;" in text and "<b>White</b>" not in text
     assert not re.search(r'(src|href)="[^#]', text)  # links only inside the page
 

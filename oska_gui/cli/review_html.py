@@ -2,8 +2,8 @@
 
 It holds the heading, each side's summary, the graph of White's win chance move by
 move (matplotlib as inline SVG, bad moves as coloured dots), the moves with their
-marks, and the board before each inaccuracy, mistake and blunder as text, with the move
-played and the better one. Every name from the record is HTML-escaped.
+marks, and for each inaccuracy, mistake and blunder the board (as text) before it, after
+it and after the better move. Every name from the record is HTML-escaped.
 """
 
 from __future__ import annotations
@@ -94,17 +94,22 @@ def _moves(plies: Sequence[PlyReview]) -> str:
 
 
 def _mistakes(review: Review) -> str:
-    """Return the board before each bad move, with the move played and the better one."""
+    """Return, for each bad move, the board before it, after it and after the better
+    move, with the move played and the better one named."""
     rules = review.record.rules
     parts = []
     for ply in review.plies:
         if ply.better:
-            board = rules.picture(review.positions[ply.ply - 1])
+            before = review.positions[ply.ply - 1]
+            better = rules.play(before, rules.parse_move(ply.better, before))
+            boards = [("before", before), (f"after {ply.played}", review.positions[ply.ply]),
+                      (f"after {ply.better}", better)]
             parts.append(
                 f'<h3 class="{ply.mark.value}">Ply {ply.ply}, {SIDE_NAMES[ply.side]}: '
-                f"{escape(ply.played)} {escape(ply.mark.symbol)} ({ply.mark.value}, "
-                f"{ply.drop:.0f} points lost); better {escape(ply.best)}</h3>\n"
-                f"<pre>{escape(board)}</pre>")
+                f"{escape(ply.annotated)} ({ply.mark.value}, {ply.drop:.0f} points lost); "
+                f"better {escape(ply.better)}</h3>\n"
+                + _table([caption for caption, _ in boards],
+                         [[f"<pre>{escape(rules.picture(pos))}</pre>" for _, pos in boards]]))
     return "\n".join(parts) or "<p>No inaccuracy, mistake or blunder.</p>"
 
 
