@@ -92,7 +92,7 @@ def test_bad_options_are_reported_clearly() -> None:
         assert words in result.stderr and "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("command", ["selfplay", "match", "check", "analyze"])
+@pytest.mark.parametrize("command", ["selfplay", "match", "check", "analyze", "review"])
 def test_every_subcommand_has_help(command: str) -> None:
     """``oska COMMAND --help`` explains the command and lists its options."""
     result = run_cli(command, "--help")

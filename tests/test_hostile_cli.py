@@ -117,10 +117,12 @@ OPTIONS = {
               "--evaluator", "--save-dir", "--time-limit"],
     "check": ["--sizes", "--games", "--seed", "--show", "--time-limit"],
     "analyze": ["--depth", "--time", "--evaluator", "--solve-limit"],
+    "review": ["--time", "--depth", "--html"],
 }
-POSITIONALS = {"selfplay": 0, "match": 1, "check": 1, "analyze": 2}
+POSITIONALS = {"selfplay": 0, "match": 1, "check": 1, "analyze": 2, "review": 1}
 EXPENSIVE = ["oska_gui.cli.selfplay.play", "oska_gui.cli.match.play_match",
-             "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.print_search"]
+             "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.print_search",
+             "oska_gui.cli.review.ReviewJob"]
 
 
 @st.composite

@@ -4,6 +4,7 @@
 - ``match``: external ``oskaplayer`` files against the AI or each other.
 - ``check``: compare someone's ``movegen``/``oskaplayer`` with this project's rules.
 - ``analyze``: the best move, score and line of a position, exact where solvable.
+- ``review``: every move of a recorded game marked, with the better moves.
 - ``solve``: a whole game solved exactly by the tablebase (numpy + numba extra).
 - ``tournament``: many bots and AI levels, every pair, with ratings (in parallel).
 
@@ -22,9 +23,9 @@ from contextlib import contextmanager
 from oska_gui.console.options import CliError
 from oska_gui.console.table import plain
 
-from . import analyze, check, match, selfplay, solve, tournament
+from . import analyze, check, match, review, selfplay, solve, tournament
 
-SUBCOMMANDS = (selfplay, match, check, analyze, solve, tournament)
+SUBCOMMANDS = (selfplay, match, check, analyze, review, solve, tournament)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE

@@ -1,0 +1,139 @@
+"""``oska review RECORD``: every move of a recorded game marked, the better moves, a summary.
+
+The analysis is ``play.review`` (the rules and thresholds are in its modules and the
+README's "Reviewing a game"); this command runs it to the end, prints the moves with
+their marks (?!, ?, ??) and the better move after each bad one, then each side's
+accuracy and counts, and with ``--html`` writes the page of ``review_html``.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from oska_gui.console.options import (
+    CliError,
+    add_subcommand,
+    positive_float,
+    positive_int,
+    reason,
+    writable_file,
+)
+from oska_gui.console.plots import require_matplotlib
+from oska_gui.console.progress import ProgressBar
+from oska_gui.console.table import plain, render_table
+from oska_gui.core.types import SIDE_NAMES, WHITE
+from oska_gui.engine.registry import game_info
+from oska_gui.play.records import Record, RecordError, load
+from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.marks import Mark
+from oska_gui.play.review.result import Review, SideSummary
+
+from .review_html import write_page
+
+SLICE_SECONDS = 0.1
+EXAMPLES = f"""\
+examples:
+  oska review game.json                      ({DEFAULT_SECONDS:g} s a position)
+  oska review game.json --time 1 --html review.html
+  oska review game.json --depth 6            (to depth 6, however long it takes)
+  oska review game.json --no-exact           (search everywhere, even where solved)
+"""
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``review`` subcommand and its options to ``subparsers``."""
+    parser = add_subcommand(
+        subparsers, "review", "mark every move of a recorded game, with the better moves",
+        "Analyse every position of a game record (any game, any board size): the win "
+        "chance of the side to move, the best move, and a mark for the move played "
+        "(best, good, inaccuracy ?!, mistake ?, blunder ??), exact where the solver "
+        "covers the position; then each side's accuracy and counts.", EXAMPLES)
+    parser.add_argument("record", metavar="RECORD", help="a game record (JSON) to review")
+    parser.add_argument("--time", type=positive_float, metavar="SECONDS",
+                        help=f"search time a position (default {DEFAULT_SECONDS:g}; with "
+                             "--depth alone, no limit)")
+    parser.add_argument("--depth", type=positive_int, help="the deepest search a position")
+    parser.add_argument("--exact", action=argparse.BooleanOptionalAction, default=True,
+                        help="use exact values where the solver covers a position "
+                             "(default yes)")
+    parser.add_argument("--html", metavar="FILE",
+                        help="also write a page with the graph and the boards of the "
+                             "mistakes (needs the report extra)")
+    parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                        help="show a progress bar on stderr (default: only on a terminal)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Review the record ``args`` names, print the review (and write the page); return 0."""
+    page = None
+    if args.html:
+        require_matplotlib("--html")
+        page = writable_file(args.html, "--html")
+    record = read_record(args.record)
+    seconds = None if args.depth and args.time is None else args.time or DEFAULT_SECONDS
+    job = ReviewJob(record, seconds, args.depth, args.exact)
+    with ProgressBar(len(job.review.positions), "reviewing", args.progress) as bar:
+        while not job.advance(SLICE_SECONDS):
+            bar.advance(len(job.review.assessments) - bar.done)
+    review = job.review
+    lines = heading(record, seconds, args.depth, args.exact)
+    print("\n".join(lines), end="\n\n")
+    print(moves_table(review))
+    print()
+    for side in (WHITE, 1 - WHITE):
+        print(summary_line(record, review.summary(side)))
+    if page is not None:
+        write_page(page, review, lines)
+        print(f"\nReview page written to {plain(str(page))}")
+    return 0
+
+
+def read_record(path: str) -> Record:
+    """Return the record in file ``path``; raises CliError saying why it does not load."""
+    try:
+        return load(path)
+    except RecordError as error:
+        raise CliError(f"{path}: {error}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
+        raise CliError(f"cannot read {path!r:.200}: {reason(error)}") from None
+
+
+def heading(record: Record, seconds: float | None, depth: int | None,
+            exact: bool) -> list[str]:
+    """Return the review's two first lines: the game, the players and the result; the
+    search.
+
+    Args:
+        record: the game reviewed.
+        seconds: the search time a position, or None.
+        depth: the deepest search, or None.
+        exact: whether exact values were used where the solver covers a position.
+    """
+    info = game_info(record.game)
+    outcome = record.ending.describe() if record.ending is not None else "game in progress"
+    limits = [f"{seconds:g} s" if seconds else "", f"depth {depth}" if depth else ""]
+    search = " or ".join(limit for limit in limits if limit)
+    how = "exact values where the solver covers the position, else " if exact else ""
+    return [plain(f"{info.title} · {info.size_text(record.n)}: {record.white} (White) vs "
+                  f"{record.black} (Black), {outcome}"),
+            f"Analysis: {how}search for {search} a position"]
+
+
+def moves_table(review: Review) -> str:
+    """Return the moves as a table: mark, the mover's win chance, and the better move."""
+    rows = []
+    for ply in review.plies:
+        rows.append([ply.ply, SIDE_NAMES[ply.side], ply.annotated, ply.mark_word,
+                     f"{100 * ply.chance:.0f}", f"{100 * ply.after:.0f}",
+                     f"{ply.drop:.0f}", ply.better, "exact" if ply.exact else "search"])
+    return render_table(["ply", "side", "move", "mark", "win % before", "after", "lost",
+                         "better move", "by"], rows)
+
+
+def summary_line(record: Record, summary: SideSummary) -> str:
+    """Return one side's accuracy and the number of each mark, e.g. 'White (A): ...'."""
+    name = record.white if summary.side == WHITE else record.black
+    accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.1f} %"
+    counts = ", ".join(f"{summary.counts[mark]} {mark.value}" for mark in Mark)
+    return plain(f"{SIDE_NAMES[summary.side]} ({name}): accuracy {accuracy}; {counts}")

@@ -1,0 +1,217 @@
+"""The analysis of a game record, run in time slices: ``ReviewJob`` makes a ``Review``.
+
+Every position of the record is assessed once: its win chance for the side to move
+(``chances``) and its best move, by the exact solver where it covers the position (and
+exact values are asked for), else by the alpha-beta search (``search.Thinker``) for a
+time budget and/or to a depth. Each move played is then marked (``marks``) from the
+assessments of the positions before and after it, so the review fills in move by move.
+
+Like the players' search, the job never blocks: ``advance(seconds)`` works for about
+that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
+returns whether the review is complete, so a front end calls it once a frame and draws
+``review`` as it grows; a command simply calls it until it returns True. A position's
+budget counts only the time spent on it inside ``advance``, not the frames between.
+
+Where exact values are tried: on boards the solver covers from the start
+(``GameInfo.perfect_sizes``) every position, with ``levels.PERFECT_POSITIONS``
+positions at most (the first solve covers the rest of the game); on other boards the
+positions where both sides together have at most ``levels.ENDGAME_RACE`` rows to go,
+with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does, found from
+the end of the game back before the first position is assessed (``_first_exact``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Generator
+
+from oska_gui.core.types import Position
+from oska_gui.engine.search import WIN, AlphaBeta, Thinker
+from oska_gui.engine.solver import Solution, TooBig, solver_for
+
+from ..game import make_game
+from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIONS
+from ..records import Record
+from .chances import SCALES, result_chance, search_chance
+from .result import Assessment, Review
+
+DEFAULT_SECONDS = 0.2
+MIN_SLICE = 0.001  # seconds: the shortest search slice, so that every call makes progress
+
+
+class ReviewJob:
+    """Reviewing one record in time slices (see the module text).
+
+    Call ``advance(seconds)`` until it returns True; ``review`` holds what is done.
+    """
+
+    def __init__(self, record: Record, seconds: float | None = DEFAULT_SECONDS,
+                 depth: int | None = None, exact: bool = True) -> None:
+        """Prepare the review of ``record``; raises RecordError if its moves are illegal.
+
+        Args:
+            record: the game.
+            seconds: the search time a position (None: no limit, ``depth`` then needed).
+            depth: the deepest search (None: ``levels.MAX_DEPTH``).
+            exact: whether exact values are used where the solver covers a position.
+
+        Raises:
+            ValueError: neither a time nor a depth is given.
+        """
+        if seconds is None and depth is None:
+            raise ValueError("a review needs a time a position, a depth, or both")
+        self.game = make_game(record.game.value, record.n)
+        self.seconds, self.depth, self.exact = seconds, depth or MAX_DEPTH, exact
+        self.scale = SCALES[record.game]
+        self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
+        self.review = Review(record, record.positions())
+        self._steps = self._work()
+        self._end = 0.0  # when the running call of ``advance`` is to return
+
+    @property
+    def done(self) -> bool:
+        """Return True once the review is complete."""
+        return self.review.complete
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds`` (a few milliseconds more at most); return ``done``."""
+        self._end = time.perf_counter() + seconds
+        while not self.done:
+            next(self._steps, None)  # the last step completes the review and stops
+            if time.perf_counter() >= self._end:
+                break
+        return self.done
+
+    def _work(self) -> Generator[None, None, None]:
+        """Find where exact values start, then assess each position in turn, judging
+        each move once its position is assessed.
+
+        A generator that yields after each slice of work (see ``_assess``).
+        """
+        review = self.review
+        positions = review.positions
+        budget = self._exact_budget()
+        first_exact = yield from self._first_exact(budget)
+        for index, pos in enumerate(positions):
+            played = positions[index + 1] if index + 1 < len(positions) else None
+            assessment = yield from self._assess(pos, played,
+                                                 budget if index >= first_exact else 0)
+            review.add(assessment)
+
+    def _exact_budget(self) -> int:
+        """Return the most positions the solver may take on for one position (0: none)."""
+        if not self.exact:
+            return 0
+        return PERFECT_POSITIONS if self.game.perfect_available else ENDGAME_POSITIONS
+
+    def _first_exact(self, budget: int) -> Generator[None, None, int]:
+        """Return (as a generator) the index of the first position the solver covers
+        within ``budget`` (the number of positions if none).
+
+        Every position's reachable positions hold its successors', so once one is too
+        big every earlier one is: the positions are tried from the end back, and only
+        one attempt fails. On boards the solver covers from the start that is the first
+        position; elsewhere only positions with at most ``ENDGAME_RACE`` rows to go are
+        tried (that count never grows either). The last table solved covers every later
+        position, so they are looked up afterwards.
+        """
+        positions = self.review.positions
+        if budget == 0:
+            return len(positions)
+        if self.game.perfect_available:
+            return 0
+        first = len(positions)
+        for index in range(len(positions) - 1, -1, -1):
+            pos = positions[index]
+            if self._result(pos) is None:
+                if self.game.race_length(pos) > ENDGAME_RACE:
+                    break
+                if (yield from self._solve(pos, budget)) is None:
+                    break
+            first = index
+        return first
+
+    def _assess(self, pos: Position, played: Position | None,
+                budget: int) -> Generator[None, None, Assessment]:
+        """Return (as a generator) the assessment of ``pos``.
+
+        Args:
+            pos: the position.
+            played: the child the game went on to (None at its end).
+            budget: the most positions the solver may take on to value ``pos`` exactly
+                (0: the search alone).
+        """
+        result = self._result(pos)
+        if result is not None:
+            return Assessment(result_chance(result), None)
+        if budget:
+            ranked = yield from self._solve(pos, budget)
+            if ranked is not None:
+                best, value = ranked[0]
+                played_value = dict(ranked)[played] if played is not None else value
+                return Assessment(result_chance(value.result), best,
+                                  result_chance(played_value.result),
+                                  exact=(value, played_value))
+        return (yield from self._search(pos, played))
+
+    def _solve(self, pos: Position, budget: int,
+               ) -> Generator[None, None, list[tuple[Position, Solution]] | None]:
+        """Return (as a generator) ``pos``'s children ranked by exact value, or None when
+        more than ``budget`` positions are reachable."""
+        solver = solver_for(self.game.rules)
+        try:
+            yield from solver.table_steps(pos, budget)
+        except TooBig:
+            return None
+        return solver.ranked_children(pos, budget)  # answered from the table just built
+
+    def _search(self, pos: Position, played: Position | None,
+                ) -> Generator[None, None, Assessment]:
+        """Return (as a generator) ``pos``'s assessment by the search within the budget.
+
+        Yields after each slice, which lasts until the running ``advance`` call is to
+        return or the position's budget is spent, whichever comes first. The move
+        played, when it is not the best, is then searched one ply less deep than the
+        position was, with the same tables: its score is then the one the position's
+        own search gave it, never above the best move's, so the drop in win chance
+        comes from one consistent look, not from two searches of different depths.
+        """
+        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth)
+        spent = 0.0
+        while not thinker.done:
+            start = time.perf_counter()
+            left = max(MIN_SLICE, self._end - start)
+            if self.seconds is not None:
+                if spent >= self.seconds:
+                    break
+                left = min(left, self.seconds - spent)
+            thinker.advance(left)
+            spent += time.perf_counter() - start
+            yield
+        progress = thinker.progress
+        chance = search_chance(progress.score, self.scale)
+        after = chance
+        if played is not None and played != progress.best:
+            score = yield from self._child_score(thinker.search, played, progress.depth - 1)
+            after = search_chance(-score, self.scale)
+        return Assessment(chance, progress.best, after, progress.depth)
+
+    def _child_score(self, search: AlphaBeta, child: Position,
+                     depth: int) -> Generator[None, None, int]:
+        """Return (as a generator) ``child``'s score for its side to move, ``depth``
+        plies deep with ``search``'s tables (0: its static value or its result)."""
+        result = self._result(child)
+        if result is not None:
+            return result * WIN
+        if depth == 0:
+            return self.evaluate(child)
+        return (yield from search.search(child, depth))
+
+    def _result(self, pos: Position) -> int | None:
+        """Return the result for the side to move (+1/0/-1) if the game is over in
+        ``pos``, a side without a move included (a deadlock in Oska), else None."""
+        rules = self.game.rules
+        result = rules.terminal(pos)
+        if result is None and not rules.children(pos):
+            return rules.stuck_result
+        return result

@@ -1,0 +1,95 @@
+"""``oska review RECORD``: the printed review, the HTML page and bad input."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from random_games import random_game
+
+from oska_gui.cli import main
+from oska_gui.engine.registry import GAMES, GameKind
+from oska_gui.play.records import from_positions, save
+
+
+def saved_game(tmp_path: Path, kind: GameKind, n: int, seed: int) -> Path:
+    """Return the file of a seeded random game's record, with names that need escaping."""
+    rules = GAMES[kind].rules(n)
+    line = random_game(rules, seed)
+    path = tmp_path / f"{kind.value}-{n}-{seed}.json"
+    save(from_positions(line, rules, "<b>White</b>", "Black & \x1b[31mco",
+                        rules.outcome(line[-1])), path)
+    return path
+
+
+def run(args: list[object], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run ``oska review ARGS`` in this process; return the exit code, stdout, stderr."""
+    code = main(["review", *map(str, args)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_review_prints_marks_better_moves_and_summaries(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A random Hexapawn game (exact values): each move is a row, every move marked
+    ?, ?? or ?! names a better move, and both sides get a summary line, names made safe
+    to print."""
+    path = saved_game(tmp_path, GameKind.HEXAPAWN, 4, 3)
+    code, out, err = run([path, "--time", "0.05"], capsys)
+    assert code == 0, err
+    rows = [line.split() for line in out.splitlines() if line[:4].strip().isdigit()]
+    assert len(rows) == len(random_game(GAMES[GameKind.HEXAPAWN].rules(4), 3)) - 1
+    bad = [row for row in rows if row[3] in ("?!", "?", "??")]
+    assert bad, out  # a random game holds bad moves
+    for row in bad:
+        assert row[4] in ("inaccuracy", "mistake", "blunder") and row[-1] == "exact"
+        assert len(row) == 10  # ply side move symbol mark before after lost better by
+    assert "White (<b>White</b>): accuracy" in out
+    assert "\x1b" not in out and "Black (Black & \\x1b[31mco): accuracy" in out
+
+
+def test_the_html_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--html writes one page with the graph as inline SVG, three boards for every bad
+    move (before, after it, after the better move) and the players' names escaped."""
+    pytest.importorskip("matplotlib")
+    path = saved_game(tmp_path, GameKind.OSKA, 5, 2)
+    page = tmp_path / "review.html"
+    code, out, err = run([path, "--depth", "2", "--no-exact", "--html", page], capsys)
+    assert code == 0, err
+    text = page.read_text(encoding="utf-8")
+    marked = sum(row.split()[3] in ("?!", "?", "??") for row in out.splitlines()
+                 if row[:4].strip().isdigit())
+    assert text.count("<svg") == 1 and text.count("<pre>") == 3 * marked > 0
+    assert "&lt;b&gt;White&lt;/b&gt;" in text and "<b>White</b>" not in text
+    assert not re.search(r'(src|href)="[^#]', text)  # links only inside the page
+
+
+@pytest.mark.parametrize("content", ["not json", '{"format": "oska-game", "version": 3}',
+                                     None])
+def test_a_record_that_does_not_load_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None) -> None:
+    """A file that is not a record, a broken record or a missing file: exit code 2 and
+    one line on stderr, no traceback."""
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    code, out, err = run([path], capsys)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("oska review: error:")
+
+
+def test_the_page_path_and_matplotlib_are_checked_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An --html path in a missing folder, or no matplotlib: exit code 2 before the
+    review (even of a file that is no record), one line naming the option or extra."""
+    missing = tmp_path / "nowhere" / "r.html"
+    code, out, err = run([tmp_path / "none.json", "--html", missing], capsys)
+    assert code == 2 and "--html" in err and "No such file or directory" in err
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    code, out, err = run([tmp_path / "none.json", "--html", tmp_path / "r.html"], capsys)
+    assert code == 2 and out == ""
+    assert "--html needs matplotlib: install the report extra" in err
+    assert not (tmp_path / "r.html").exists()
