@@ -8,13 +8,11 @@ the ``oska`` command never loads numpy or numba.
 from __future__ import annotations
 
 import argparse
-import errno
 import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from oska_gui.console.options import CliError, add_subcommand, board_size, natural_int, positive_int
@@ -73,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"the solver needs numpy and numba ({error}): "
                        "pip install '.[solve]'") from None
     show = sys.stderr.isatty() if args.progress is None else args.progress
-    tb = solved_table(tablebase, args.n, progress_line() if show else None)
+    tb = solved_table(args.n, progress_line() if show else None)
     if show:
         print(file=sys.stderr)  # end the progress line
     value = tb.start_solution
@@ -91,8 +89,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def solved_table(tablebase: ModuleType, n: int,
-                 progress: Callable[[int], None] | None) -> Tablebase:
+def solved_table(n: int, progress: Callable[[int], None] | None) -> Tablebase:
     """Return the solved tablebase of size ``n`` (see ``tablebase.solve_table``).
 
     Meanwhile SIGTERM keeps its default action and ends the process at once: the solve
@@ -103,13 +100,15 @@ def solved_table(tablebase: ModuleType, n: int,
     Raises CliError, saying how much memory the table needs, when it is refused before
     the solve or the memory runs out during it.
     """
+    from oska_gui.engine import tablebase  # numpy and numba, loaded by ``run`` already
+
     try:
         with handling(signal.SIGTERM, signal.SIG_DFL):
             return tablebase.solve_table(n, progress=progress)
     except tablebase.TableTooBig as error:
         raise CliError(str(error)) from None
     except (MemoryError, OSError) as error:
-        if isinstance(error, OSError) and error.errno != errno.ENOMEM:
+        if not tablebase.out_of_memory(error):
             raise
         raise CliError(f"out of memory while solving n = {n}: the table alone needs "
                        f"{tablebase.size_text(tablebase.table_bytes(n))}") from None

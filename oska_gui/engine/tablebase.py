@@ -229,6 +229,12 @@ def build_tables(n: int) -> Tables:
     return Tables(steps, over, land, not_goal, binom, base, span, info)
 
 
+def out_of_memory(error: BaseException) -> bool:
+    """Return True when ``error`` says the memory ran out (MemoryError, or ENOMEM)."""
+    return isinstance(error, MemoryError) or (isinstance(error, OSError)
+                                              and error.errno == errno.ENOMEM)
+
+
 def zeroed_cells(count: int, dtype: type) -> np.ndarray:
     """Return a zeroed array of ``count`` cells whose memory is only taken when written.
 
@@ -239,7 +245,7 @@ def zeroed_cells(count: int, dtype: type) -> np.ndarray:
     try:
         area = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     except (MemoryError, OSError) as error:
-        if isinstance(error, OSError) and error.errno != errno.ENOMEM:
+        if not out_of_memory(error):
             raise
         raise TableTooBig(f"the system refused the {size_text(nbytes)} the table "
                           "needs (out of memory)") from None
