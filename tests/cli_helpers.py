@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -201,17 +202,26 @@ def write_bot(folder: Path, name: str) -> Path:
     return path
 
 
-def run_cli(*args: object, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run ``python -m oska_gui ARGS`` as a real process; return its completed process.
+def cli_command(*args: object) -> tuple[list[str], dict[str, str]]:
+    """Return the argv and environment that run ``python -m oska_gui ARGS``.
 
-    stdout and stderr are captured as text; the repository is put on PYTHONPATH so the
-    package imports however pytest was started.
+    The repository is put on PYTHONPATH so the package imports however pytest was started.
     """
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
-    return subprocess.run([sys.executable, "-m", "oska_gui", *map(str, args)], cwd=cwd,
-                          env=env, capture_output=True, text=True, timeout=CLI_TIMEOUT,
-                          check=False)
+    return [sys.executable, "-m", "oska_gui", *map(str, args)], env
+
+
+def run_cli(*args: object, cwd: Path | None = None,
+            preexec_fn: Callable[[], None] | None = None) -> subprocess.CompletedProcess:
+    """Run ``python -m oska_gui ARGS`` as a real process; return its completed process.
+
+    stdout and stderr are captured as text; ``preexec_fn`` runs in the child before the
+    command (e.g. to set a resource limit).
+    """
+    argv, env = cli_command(*args)
+    return subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
+                          timeout=CLI_TIMEOUT, check=False, preexec_fn=preexec_fn)
 
 
 def table_rows(text: str, first_header: str) -> list[dict[str, str]]:

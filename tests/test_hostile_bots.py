@@ -6,6 +6,9 @@ hangs, raises or calls sys.exit. Whatever it did, once the bot is stopped (its a
 was a crash or a timeout, or the caller closed it, was sent SIGTERM or was killed
 outright) none of those processes may still run. Linux only: elsewhere only the bot's
 process group is killed (see README, "The bot sandbox").
+
+Last, answers that broke the bot's host (issue 21, item 6): values no JSON writer or
+reader takes are a malformed answer with the reason, not a crash.
 """
 
 from __future__ import annotations
@@ -144,3 +147,52 @@ def test_a_caller_that_died_before_the_bot_started_is_noticed(tmp_path: Path) ->
             host.wait()
     assert host.returncode == -signal.SIGKILL  # the keeper found no caller, killed the host
     assert not proctree.descendants(host.pid)
+
+
+# Answers that broke the host (it died writing them) and what the forfeit must say.
+UNWRITABLE = [
+    pytest.param("a = list(board)\n    a.append(a)\n    return a",
+                 "the result[5] is a list that contains itself", id="itself"),
+    pytest.param("a = []\n    for _ in range(100_000):\n        a = [a]\n    return a",
+                 "the result has lists nested more than 100 deep", id="deep"),
+    pytest.param("return 10**5000", "the result is an int of more than 1,000 digits",
+                 id="huge-int"),
+    pytest.param("return [board, [1, -10**1200]]",
+                 "the result[1][1] is an int of more than 1,000 digits", id="inner-int"),
+]
+
+
+@pytest.mark.parametrize(("body", "words"), UNWRITABLE)
+def test_an_answer_json_cannot_carry_is_malformed_not_a_crash(tmp_path: Path, body: str,
+                                                               words: str) -> None:
+    """A list that contains itself, a list nested 100,000 deep, an int of 5,000 digits:
+    a malformed answer saying which (they were 'crash (the bot process died (exit code
+    1))'), and the same process answers the next call."""
+    bot = tmp_path / "unwritable.py"
+    bot.write_text(f"def oskaplayer(board, player, depth):\n    {body}\n", encoding="utf-8")
+    player = open_bot(str(bot), time_limit=10)
+    try:
+        for _ in range(2):
+            reply = player.ask(START, "w", 1)
+            assert reply.reason == "malformed", reply.describe()
+            assert words in reply.describe()
+        assert player.process.starts == 1
+    finally:
+        player.close()
+
+
+def test_a_bot_that_makes_its_arguments_unwritable_still_answers(tmp_path: Path) -> None:
+    """A bot that puts the board it was given inside itself, then answers well: its move
+    counts, marked as having changed its arguments (it crashed the host before)."""
+    bot = tmp_path / "mutates.py"
+    bot.write_text("from oska_gui import oskaplayer as ours\n\n\n"
+                   "def oskaplayer(board, player, depth):\n"
+                   "    move = ours(board, player, 1)\n"
+                   "    board.append(board)\n"
+                   "    return move\n", encoding="utf-8")
+    player = open_bot(str(bot), time_limit=10)
+    try:
+        reply = player.ask(START, "w", 1)
+        assert reply.ok and reply.mutated, reply.describe()
+    finally:
+        player.close()

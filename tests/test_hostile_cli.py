@@ -3,19 +3,27 @@
 The issue's cases run as real processes. Then generated command lines (every option of
 every subcommand, with hostile values) run in-process, with the expensive part (the
 game, the match, the search) replaced by an exception: every argument must be checked,
-or turned into a clean error, before that point. Nothing else may escape.
+or turned into a clean error, before that point. Nothing else may escape. Last,
+``oska solve`` (issue 21, item 4): sizes whose table cannot exist, too little memory
+and SIGTERM in the middle of a solve.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
+import os
+import resource
+import signal
+import subprocess
+import time
 from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
 import pytest
-from cli_helpers import run_cli, write_bot
+from cli_helpers import CLI_TIMEOUT, cli_command, run_cli, write_bot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,3 +188,136 @@ def test_no_window_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
 def test_no_web_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
     """``python -m oska_gui.web``'s options: parsed or a usage error, nothing else."""
     parsed_or_usage_error(web_main.parse_args, argv)
+
+
+# -- oska solve: sizes, memory and SIGTERM ----------------------------------------------
+
+
+def solve_in_process(n: int, capsys: pytest.CaptureFixture) -> tuple[int, str]:
+    """Run ``oska solve --n N`` in this process; return its exit code and stderr."""
+    code = cli.main(["solve", "--n", str(n), "--no-progress"])
+    return code, capsys.readouterr().err
+
+
+def assert_one_line(code: int, err: str, *words: str) -> None:
+    """Check an in-process command's exit code 2 and its one-line error holding ``words``."""
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    for word in words:
+        assert word in err
+
+
+@pytest.mark.numba
+@pytest.mark.parametrize("n", range(6, 25))
+def test_solve_refuses_every_size_too_big_with_what_it_needs(
+        n: int, capsys: pytest.CaptureFixture) -> None:
+    """n = 6 to 24: one line with the memory the table would need (n >= 8 was an
+    OverflowError traceback), before anything is allocated or compiled."""
+    from oska_gui.engine import tablebase
+    code, err = solve_in_process(n, capsys)
+    need = tablebase.size_text(tablebase.table_bytes(n))
+    assert_one_line(code, err, f"the n = {n} table needs {need}, more than the 16.0 GiB")
+
+
+@pytest.mark.numba
+def test_solve_sizes_grow_with_the_board() -> None:
+    """The needed bytes are computed exactly for every size (no int64 overflow)."""
+    from oska_gui.engine import tablebase
+    sizes = [tablebase.table_bytes(n) for n in range(4, 25)]
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
+    assert sizes[0] == int(tablebase.class_sizes(4).sum())
+    assert tablebase.size_text(sizes[-1]).endswith("e+85 bytes")
+
+
+def limit_address_space() -> None:
+    """Cap the address space of the process about to run at 3,000,000 KiB (ulimit -v)."""
+    resource.setrlimit(resource.RLIMIT_AS, (3_000_000 * 1024, resource.RLIM_INFINITY))
+
+
+@pytest.mark.numba
+def test_solve_under_an_address_space_limit_says_what_it_needs() -> None:
+    """``ulimit -v 3000000`` then n = 5: one line with the 4.7 GiB it needs and the
+    limit that refuses it, not an ``OSError: Cannot allocate memory`` traceback."""
+    from oska_gui.engine import tablebase
+    result = run_cli("solve", "--n", 5, preexec_fn=limit_address_space)
+    assert_one_line_error(result, f"needs {tablebase.size_text(tablebase.table_bytes(5))}")
+    assert "ulimit -v" in result.stderr and "Positions solved" not in result.stdout
+
+
+@pytest.mark.numba
+def test_solve_refuses_a_table_bigger_than_the_available_memory(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture) -> None:
+    """A machine with 1 MiB available: even n = 4 (4.3 MiB) is refused, saying both."""
+    from oska_gui.engine import tablebase
+    monkeypatch.setattr(tablebase, "_meminfo_bytes", lambda *fields: 2**20)
+    code, err = solve_in_process(4, capsys)
+    need = tablebase.size_text(tablebase.table_bytes(4))
+    assert_one_line(code, err, f"needs {need} of memory", "only 1.0 MiB is available")
+
+
+@pytest.mark.numba
+def test_a_refused_allocation_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system refusing the table's memory (ENOMEM) raises TableTooBig with the size."""
+    from oska_gui.engine import tablebase
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        """Stand in for mmap.mmap on a machine out of memory."""
+        raise OSError(errno.ENOMEM, "Cannot allocate memory")
+
+    monkeypatch.setattr(tablebase.mmap, "mmap", refuse)
+    need = tablebase.table_bytes(4)
+    with pytest.raises(tablebase.TableTooBig, match=f"refused the {tablebase.size_text(need)}"):
+        tablebase.zeroed_cells(need, tablebase.np.uint8)
+
+
+@pytest.mark.numba
+@pytest.mark.parametrize("error", [MemoryError(), OSError(errno.ENOMEM, "Cannot allocate")])
+def test_running_out_of_memory_while_solving_is_one_line(
+        error: BaseException, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    """Memory running out during the solve: one line with what the table needs."""
+    from oska_gui.engine import tablebase
+
+    def run_out(*args: object, **kwargs: object) -> None:
+        """Stand in for a solve that runs out of memory."""
+        raise error
+
+    monkeypatch.setattr(tablebase, "solve_table", run_out)
+    code, err = solve_in_process(4, capsys)
+    need = tablebase.size_text(tablebase.table_bytes(4))
+    assert_one_line(code, err, "out of memory while solving n = 4", f"needs {need}")
+
+
+def read_until(stream: int, marker: bytes, seconds: float) -> bytes:
+    """Return what ``stream`` (a file descriptor) gives until ``marker`` is in it, or
+    everything up to its end or ``seconds``."""
+    seen, end = b"", time.monotonic() + seconds
+    while marker not in seen and time.monotonic() < end:
+        chunk = os.read(stream, 4096)
+        if not chunk:
+            break
+        seen += chunk
+    return seen
+
+
+@pytest.mark.numba
+@pytest.mark.slow
+@pytest.mark.timing
+def test_sigterm_ends_a_solve_at_once() -> None:
+    """SIGTERM while n = 5 is being solved ends the process within 3 s (it was 8-20 s,
+    and a SIGTERM during compilation could be lost); the solve only just begins."""
+    argv, env = cli_command("solve", "--n", 5, "--progress")
+    with subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE) as proc:
+        assert proc.stderr is not None
+        try:
+            seen = read_until(proc.stderr.fileno(), b"solving:", CLI_TIMEOUT)
+            assert b"solving:" in seen, seen  # compiled and solving: the worst time
+            sent = time.monotonic()
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=CLI_TIMEOUT)
+            took = time.monotonic() - sent
+        finally:
+            proc.kill()
+    assert proc.returncode == -signal.SIGTERM
+    assert took < 3, f"SIGTERM took {took:.1f} s to end the solve"

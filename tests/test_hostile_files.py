@@ -3,7 +3,8 @@
 A record that loads is a legal game; anything else, however absurd (nested 100,000
 deep, n = 1,000,000, random bytes, any JSON value in any field), is a RecordError,
 quickly. A settings file that cannot be used is ignored with a warning, and saving is
-atomic and safe when two instances save at once.
+atomic and safe when two instances save at once; a settings file that is a symbolic
+link is saved through the link (issue 21, item 7).
 """
 
 from __future__ import annotations
@@ -246,6 +247,69 @@ def test_a_save_is_synced_to_disk_before_the_rename(tmp_path: Path, monkeypatch)
     JsonFileStorage(tmp_path / "settings.json").save({"n": 5})
     assert events == ["fsync", "replace"]
     assert json.loads((tmp_path / "settings.json").read_text()) == {"n": 5}
+
+
+def save_with_warnings(storage: JsonFileStorage, settings: dict) -> str:
+    """Save ``settings`` in ``storage``; return what it warned on stderr."""
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        storage.save(settings)
+    return err.getvalue()
+
+
+@pytest.mark.parametrize("links", [
+    ["../dotfiles/oska.json"],  # relative, into another folder
+    ["ABSOLUTE"],
+    ["second.json", "../dotfiles/oska.json"],  # a chain of two links
+])
+def test_a_settings_file_that_is_a_link_is_saved_through_it(tmp_path: Path,
+                                                            links: list[str]) -> None:
+    """The file the link leads to gets the new settings, keeps its permissions (0644),
+    and the link stays a link; nothing is left behind. It used to be replaced by a plain
+    file (0600) while the file it led to stayed stale."""
+    config, dotfiles = tmp_path / "config", tmp_path / "dotfiles"
+    config.mkdir()
+    dotfiles.mkdir()
+    real = dotfiles / "oska.json"
+    real.write_text('{"n": 4}\n', encoding="utf-8")
+    real.chmod(0o644)
+    names = ["settings.json", *(Path(link).name for link in links[:-1])]
+    for name, link in zip(names, links, strict=True):
+        (config / name).symlink_to(str(real) if link == "ABSOLUTE" else link)
+    path = config / "settings.json"
+    assert save_with_warnings(JsonFileStorage(path), {"n": 6}) == ""
+    assert path.is_symlink() and path.resolve() == real.resolve()
+    assert json.loads(real.read_text(encoding="utf-8")) == {"n": 6}
+    assert JsonFileStorage(path).load() == {"n": 6}
+    assert real.stat().st_mode & 0o777 == 0o644
+    assert sorted(p.name for p in dotfiles.iterdir()) == ["oska.json"]
+    assert sorted(p.name for p in config.iterdir()) == sorted(names)
+
+
+def test_a_plain_settings_file_keeps_its_permissions(tmp_path: Path) -> None:
+    """A saved-over file keeps its mode (it became 0600); a new one is private (0600)."""
+    path = tmp_path / "settings.json"
+    assert save_with_warnings(JsonFileStorage(path), {"n": 4}) == ""
+    assert path.stat().st_mode & 0o777 == 0o600
+    path.chmod(0o640)
+    assert save_with_warnings(JsonFileStorage(path), {"n": 5}) == ""
+    assert path.stat().st_mode & 0o777 == 0o640 and JsonFileStorage(path).load() == {"n": 5}
+
+
+def test_links_that_lead_nowhere(tmp_path: Path) -> None:
+    """A link to a file not there yet creates that file; a loop of links is one warning
+    and stays as it was."""
+    (tmp_path / "later.json").symlink_to("made.json")
+    assert save_with_warnings(JsonFileStorage(tmp_path / "later.json"), {"n": 7}) == ""
+    assert (tmp_path / "later.json").is_symlink()
+    assert json.loads((tmp_path / "made.json").read_text(encoding="utf-8")) == {"n": 7}
+    (tmp_path / "a.json").symlink_to("b.json")
+    (tmp_path / "b.json").symlink_to("a.json")
+    warning = save_with_warnings(JsonFileStorage(tmp_path / "a.json"), {"n": 8})
+    assert "cannot save settings" in warning and len(warning.splitlines()) == 1
+    assert (tmp_path / "a.json").is_symlink() and (tmp_path / "b.json").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json", "later.json",
+                                                          "made.json"]
 
 
 def test_browser_settings_nested_too_deeply_are_warned_about() -> None:

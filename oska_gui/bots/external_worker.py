@@ -17,8 +17,10 @@ device before the bot is loaded. So whatever the bot prints (``print``, ``os.wri
 Statuses: ``ok`` (with ``value``), ``exception`` (with a traceback in ``detail``),
 ``exit`` (the bot raised SystemExit or KeyboardInterrupt: reported, then this process
 ends), ``missing`` (no such function) and ``unplain`` (the value is not made of lists,
-strings and numbers, so it cannot travel as JSON without changing; ``detail`` says what
-it is). Only the standard library is used here, so the bot meets a clean interpreter.
+strings and numbers, so it cannot travel as JSON without changing, or it is plain but
+no JSON reader would take it: a list that contains itself, lists nested more than
+MAX_DEPTH deep, an int of more than MAX_DIGITS digits; ``detail`` says which). Only the
+standard library is used here, so the bot meets a clean interpreter.
 
 **Import path.** The bot's import root (the file's folder, or the folder given with
 ``--module``) goes first on ``sys.path``, and the caller's current folder is never on it:
@@ -61,6 +63,11 @@ except ImportError:  # Windows: no memory cap (and no keeper, see fork_keeper)
     resource = None
 
 PLAIN_SCALARS = (str, int, float, bool, type(None))
+# Bounds on a plain value, far past any answer a game asks for: deeper lists would stop
+# the JSON reader (RecursionError), and Python reads no int of over 4,300 digits.
+MAX_DEPTH = 100
+MAX_DIGITS = 1000
+MAX_INT = 10**MAX_DIGITS
 MODULE_NAME = "oska_external_bot"
 WATCH_SECONDS = 0.5  # how often the keeper and the host look whether their parent lives
 REAP_SECONDS = 2.0  # how long the keeper waits for the processes it killed to end
@@ -167,22 +174,57 @@ def missing_module(error: BaseException) -> dict[str, str]:
     return {}
 
 
-def impurity(value: Any, where: str = "the result") -> str | None:
+def impurity(value: Any, where: str = "the result", outer: tuple[list, ...] = ()) -> str | None:
     """Return what keeps ``value`` from being plain JSON data, or None if it is plain.
 
     Plain means lists, strings, numbers, booleans and None only (no tuples, dicts, ...),
-    so that the parent sees exactly what the bot returned.
+    so that the parent sees exactly what the bot returned, within the bounds that every
+    JSON reader here takes: no list inside itself, lists at most MAX_DEPTH deep, ints of
+    at most MAX_DIGITS digits.
+
+    Args:
+        value: the value, or a part of it.
+        where: how to name ``value`` in the answer ('the result[2]').
+        outer: the lists ``value`` is in, outermost first.
     """
+    if isinstance(value, int) and not -MAX_INT < value < MAX_INT:
+        return f"{where} is an int of more than {MAX_DIGITS:,} digits"
     if isinstance(value, PLAIN_SCALARS):
         return None
     if type(value) is not list:
         return f"{where} is a {type(value).__module__}.{type(value).__qualname__}".replace(
             "builtins.", "")
+    if any(value is container for container in outer):
+        return f"{where} is a list that contains itself"
+    if len(outer) == MAX_DEPTH:
+        return f"the result has lists nested more than {MAX_DEPTH} deep"
+    inner = (*outer, value)
     for i, item in enumerate(value):
-        problem = impurity(item, f"{where}[{i}]")
+        problem = impurity(item, f"{where}[{i}]", inner)
         if problem:
             return problem
     return None
+
+
+def shown(value: Any) -> str:
+    """Return the start of ``repr(value)`` for a message, or what it is if that fails.
+
+    A list nested thousands deep has no repr (RecursionError), nor has an int of
+    thousands of digits (ValueError), and a bot's own class may raise anything.
+    """
+    try:
+        return f"{value!r:.200}"
+    except Exception:  # noqa: BLE001 - whatever the bot's value raises, the answer goes on
+        return f"a {type(value).__name__} that cannot be shown"
+
+
+def snapshot(args: list) -> str | None:
+    """Return ``args`` as JSON, to tell whether a call changed them; None when the call
+    made them something JSON cannot write (a list inside itself, say)."""
+    try:
+        return json.dumps(args)
+    except (ValueError, TypeError, RecursionError):
+        return None
 
 
 def short_traceback(error: BaseException) -> str:
@@ -225,10 +267,10 @@ def answer(module: ModuleType, request: dict) -> dict:
     else:
         problem = impurity(value)
         if problem:
-            reply.update(status="unplain", detail=f"{problem}: {value!r:.200}")
+            reply.update(status="unplain", detail=f"{problem}: {shown(value)}")
         else:
             reply.update(status="ok", value=value)
-    reply.update(seconds=time.perf_counter() - start, mutated=json.dumps(args) != before)
+    reply.update(seconds=time.perf_counter() - start, mutated=snapshot(args) != before)
     return reply
 
 

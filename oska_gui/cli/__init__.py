@@ -17,10 +17,10 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from oska_gui.console.options import CliError
+from oska_gui.console.signals import handling
 from oska_gui.console.table import plain
 
 from . import analyze, check, match, review, selfplay, solve, tournament
@@ -42,23 +42,15 @@ def _raise_terminated(signum: int, frame: object) -> None:
     raise Terminated
 
 
-@contextmanager
-def sigterm_unwinds() -> Iterator[None]:
-    """Within the block, SIGTERM raises ``Terminated`` instead of killing the process.
+def sigterm_unwinds() -> AbstractContextManager[None]:
+    """Return a context within which SIGTERM raises ``Terminated`` instead of killing
+    the process.
 
     Python's default for SIGTERM ends the process at once, without ``finally``
     blocks, and so without stopping the bots' processes. Outside the main thread
     (where signal handlers cannot be set) nothing changes.
     """
-    try:
-        previous = signal.signal(signal.SIGTERM, _raise_terminated)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    return handling(signal.SIGTERM, _raise_terminated)
 
 
 def build_parser() -> argparse.ArgumentParser:

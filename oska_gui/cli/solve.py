@@ -8,14 +8,21 @@ the ``oska`` command never loads numpy or numba.
 from __future__ import annotations
 
 import argparse
+import gc
+import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from oska_gui.console.options import CliError, add_subcommand, board_size, natural_int, positive_int
+from oska_gui.console.signals import handling
 from oska_gui.core.types import SIDE_NAMES
 from oska_gui.engine.solver import Solution
+
+if TYPE_CHECKING:  # only for the annotations: the command imports numpy when it runs
+    from oska_gui.engine.tablebase import Tablebase
 
 DEFAULT_SAMPLES = 100_000
 EXAMPLES = """\
@@ -25,7 +32,9 @@ examples:
   oska solve --n 4 --dataset n4_uniform.npz --samples 5000 --uniform
 
 The table holds one byte per possible position: about 4.5 MB for n = 4 and
-5 GB for n = 5 (only the pages the search reaches are ever written).
+5 GB for n = 5 (only the pages the search reaches are ever written). A size whose
+table does not fit the memory this process may use is refused at once, with the
+memory it would need.
 """
 
 
@@ -63,10 +72,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"the solver needs numpy and numba ({error}): "
                        "pip install '.[solve]'") from None
     show = sys.stderr.isatty() if args.progress is None else args.progress
-    try:
-        tb = tablebase.solve_table(args.n, progress=progress_line() if show else None)
-    except tablebase.TableTooBig as error:
-        raise CliError(str(error)) from None
+    tb = solved_table(args.n, progress_line() if show else None)
     if show:
         print(file=sys.stderr)  # end the progress line
     value = tb.start_solution
@@ -82,6 +88,35 @@ def run(args: argparse.Namespace) -> int:
         print(f"Dataset:          {written:,} positions written to {args.dataset} "
               f"in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def solved_table(n: int, progress: Callable[[int], None] | None) -> Tablebase:
+    """Return the solved tablebase of size ``n`` (see ``tablebase.solve_table``).
+
+    Meanwhile SIGTERM keeps its default action and ends the process at once: the solve
+    holds nothing to clean up, and a Python handler would act late or not at all (it
+    runs only between two slices of compiled code, its exception is lost when it lands
+    in one of numba's callbacks, and leaving Python with numba loaded took over 1 s).
+
+    Raises CliError, saying how much memory the table needs, when it is refused before
+    the solve or the memory runs out during it.
+    """
+    from oska_gui.engine import tablebase  # numpy and numba, loaded by ``run`` already
+
+    try:
+        with handling(signal.SIGTERM, signal.SIG_DFL):
+            return tablebase.solve_table(n, progress=progress)
+    except tablebase.TableTooBig as error:
+        raise CliError(str(error)) from None
+    except (MemoryError, OSError) as error:
+        if not tablebase.out_of_memory(error):
+            raise
+        raise CliError(f"out of memory while solving n = {n}: the table alone needs "
+                       f"{tablebase.size_text(tablebase.table_bytes(n))}") from None
+    finally:
+        # Compiling leaves many objects that numba keeps to the end; Python's exit then
+        # spent 1-1.5 s collecting them (also after Ctrl+C). Frozen, they are skipped.
+        gc.freeze()
 
 
 def verdict(value: Solution, turn: int) -> str:

@@ -3,13 +3,17 @@ game in progress beside it, in ``game.json``, as a game record in progress).
 
 Without ``XDG_CONFIG_HOME`` the folder is ``~/.config/oska-gui``. A missing file means
 no saved settings; an unreadable one is reported on stderr and ignored, and so is a
-failed save: losing the saved choices must never stop the game. Saving is atomic.
+failed save: losing the saved choices must never stop the game. Saving is atomic, and
+goes through symbolic links: a settings file kept elsewhere (in a dotfiles folder, say)
+and linked to is the file rewritten, with its permissions, and the link stays.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -72,26 +76,43 @@ class JsonFileStorage:
     def save(self, settings: dict) -> None:
         """Write ``settings`` to the file, atomically, or warn that it failed.
 
-        The text goes to a fresh temporary file in the same folder (a unique name, so
-        two instances saving at once cannot write into each other's), is flushed to
-        the disk, then renamed over the file: a reader sees the old or the new
-        settings, never half of them.
+        The text goes to a fresh temporary file in the same folder as the file the path
+        leads to (through any symbolic links; a unique name, so two instances saving at
+        once cannot write into each other's), gets that file's permissions (a new file
+        is private to the user), is flushed to the disk, then renamed over that file: a
+        reader sees the old or the new settings, never half of them, and a link to the
+        file stays a link. A link that leads round in a loop is warned about.
         """
         temp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            target = _link_target(self.path)
             with tempfile.NamedTemporaryFile(
-                    "w", encoding="utf-8", dir=self.path.parent, prefix=f".{self.path.name}.",
+                    "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.",
                     suffix=".tmp", delete=False) as file:
                 temp = Path(file.name)
                 file.write(json.dumps(settings, indent=2, sort_keys=True) + "\n")
                 file.flush()
                 os.fsync(file.fileno())
-            os.replace(temp, self.path)
+            with contextlib.suppress(FileNotFoundError):  # no file yet: the temp's 0600 stays
+                os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
+            os.replace(temp, target)
         except OSError as err:
             _warn(f"cannot save {self.what} to {self.path}: {err}")
             if temp is not None:
                 temp.unlink(missing_ok=True)
+
+
+def _link_target(path: Path) -> Path:
+    """Return the file that writing ``path`` writes: where its symbolic links lead.
+
+    That is ``path`` itself when no link is on the way; a link to no file yet leads to
+    where that file would be. Raises OSError for a loop of links.
+    """
+    try:
+        return Path(os.path.realpath(path, strict=True))
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))
 
 
 def _settings_in(raw: bytes) -> dict:

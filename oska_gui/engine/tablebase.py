@@ -17,8 +17,10 @@ white and b black pieces form a class; inside it a position's place is
 with colex ranks of the sets, so black moves (which leave the white rank alone) stay in
 a small block of memory. The array is an anonymous memory map: the system hands out
 zero pages only when they are first written, so classes and blocks that the search
-never reaches cost no memory. n = 5 has 5.0e9 places (5.0 GB of uint8); n = 6 would
-need 8e12 and is refused.
+never reaches cost no memory. n = 5 has 5.0e9 places (5.0 GB of uint8, nearly all
+written by the end); n = 6 would need 8e12 and is refused, as is any table bigger than the
+memory this process may use (its address-space limit, ``ulimit -v``) or the machine has
+available: the refusal says how much it would need, before anything is allocated.
 
 **Codes.** A cell holds 0 (unknown) or a code ordered like the solver's score (a higher
 code is better for the side to move), for plies 0 to K - 1:
@@ -32,7 +34,9 @@ uint8 cells give K = 85. A value needing more plies is reported, never stored wr
 from __future__ import annotations
 
 import contextlib
+import errno
 import mmap
+import os
 import resource
 import time
 from collections.abc import Callable, Iterable
@@ -56,7 +60,11 @@ DEFAULT_MAX_BYTES = 16 * 2**30  # refuse tables that would not fit the machine's
 SPANS = {np.dtype(np.uint8): 85, np.dtype(np.uint16): 21_845}  # K: plies 0..K-1 fit
 
 OK, PLIES_OVERFLOW, STACK_OVERFLOW = 0, 1, 2
-SLICE = 50_000_000  # positions solved between two returns to Python (progress, Ctrl-C)
+# Positions solved between two returns to Python, the only places where Python signal
+# handlers run (compiled loops never look at them): about 0.1 s of n = 5, so Ctrl+C
+# stops a solve at once (it was 50,000,000 positions, 8-20 s).
+SLICE = 200_000
+BYTE_UNITS = ("bytes", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB")
 # LLVM names its prefetch after the pointer type: typed pointers up to LLVM 14.
 PREFETCH_NAME = "llvm.prefetch.p0" if llvm_version_info[0] >= 15 else "llvm.prefetch.p0i8"
 # An intrinsic's code generator: (context, builder, signature, args) -> LLVM value.
@@ -64,7 +72,7 @@ Codegen = Callable[[Any, Any, Any, Any], Any]
 
 
 class TableTooBig(Exception):
-    """Raised when the table for a board size would need more memory than allowed."""
+    """Raised when the table for a board size would need more memory than allowed or left."""
 
 
 class PliesOverflow(Exception):
@@ -113,16 +121,86 @@ def _move_tables(rules: OskaRules) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return steps, over, land
 
 
-def class_sizes(n: int) -> np.ndarray:
-    """Return the number of places of each class: [w, b] -> C(N, w) * C(N - w, b) * 2."""
+def class_places(n: int) -> list[list[int]]:
+    """Return the number of places of each class: [w][b] -> C(N, w) * C(N - w, b) * 2.
+
+    Python ints: from n = 8 on they no longer fit int64, and ``table_bytes`` must still
+    say how big such a table would be.
+    """
     cells = oska_rules(n).size
-    return np.array([[comb(cells, w) * comb(cells - w, b) * 2 for b in range(n + 1)]
-                     for w in range(n + 1)], dtype=np.int64)
+    return [[comb(cells, w) * comb(cells - w, b) * 2 for b in range(n + 1)]
+            for w in range(n + 1)]
+
+
+def class_sizes(n: int) -> np.ndarray:
+    """Return ``class_places(n)`` as an int64 array (for sizes whose table can exist)."""
+    return np.array(class_places(n), dtype=np.int64)
 
 
 def table_bytes(n: int, dtype: type = np.uint8) -> int:
     """Return the bytes a whole table for board size ``n`` takes with ``dtype`` cells."""
-    return int(class_sizes(n).sum()) * np.dtype(dtype).itemsize
+    return sum(map(sum, class_places(n))) * np.dtype(dtype).itemsize
+
+
+def size_text(count: int) -> str:
+    """Return a byte ``count`` for people, in the largest binary unit below it: '4.7 GiB'.
+
+    Counts past the largest unit (n = 11 and up) are written as powers of ten.
+    """
+    power = max(0, (count.bit_length() - 1) // 10)
+    if power == 0:
+        return f"{count} bytes"
+    if power >= len(BYTE_UNITS):
+        return f"{count:.1e} bytes"
+    return f"{count / 2 ** (10 * power):,.1f} {BYTE_UNITS[power]}"
+
+
+def _meminfo_bytes(*fields: str) -> int | None:
+    """Return the sum of the given /proc/meminfo fields in bytes, or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as lines:
+            values = dict(line.split(":", 1) for line in lines)
+        return sum(int(values[field].split()[0]) * 1024 for field in fields)
+    except (OSError, ValueError, KeyError, IndexError):  # not Linux, or another format
+        return None
+
+
+def _address_space_used() -> int:
+    """Return the address space this process maps now, in bytes (0 where unknown)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def memory_room() -> list[tuple[int, str]]:
+    """Return the memory a new table can still take, as (bytes, what sets it) pairs.
+
+    Only the limits known here: what this process's address-space limit (``ulimit -v``)
+    leaves beside what it maps already, and the machine's available memory and swap.
+    """
+    room = []
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit != resource.RLIM_INFINITY:
+        room.append((limit - _address_space_used(),
+                     "left under this process's address-space limit (ulimit -v)"))
+    available = _meminfo_bytes("MemAvailable", "SwapFree")
+    if available is not None:
+        room.append((available, "available on this machine"))
+    return room
+
+
+def check_room(n: int, need: int, max_bytes: int) -> None:
+    """Raise TableTooBig, saying how much it needs, when a table of ``need`` bytes for
+    board size ``n`` is over ``max_bytes`` or over the memory this process can get."""
+    if need > max_bytes:
+        raise TableTooBig(f"the n = {n} table needs {size_text(need)}, "
+                          f"more than the {size_text(max_bytes)} allowed")
+    for room, where in memory_room():
+        if need > room:
+            raise TableTooBig(f"the n = {n} table needs {size_text(need)} of memory, but "
+                              f"only {size_text(max(0, room))} is {where}")
 
 
 def deepest_game(n: int) -> int:
@@ -151,6 +229,12 @@ def build_tables(n: int) -> Tables:
     return Tables(steps, over, land, not_goal, binom, base, span, info)
 
 
+def out_of_memory(error: BaseException) -> bool:
+    """Return True when ``error`` says the memory ran out (MemoryError, or ENOMEM)."""
+    return isinstance(error, MemoryError) or (isinstance(error, OSError)
+                                              and error.errno == errno.ENOMEM)
+
+
 def zeroed_cells(count: int, dtype: type) -> np.ndarray:
     """Return a zeroed array of ``count`` cells whose memory is only taken when written.
 
@@ -158,7 +242,13 @@ def zeroed_cells(count: int, dtype: type) -> np.ndarray:
     allows it, it is backed by huge pages (fewer TLB misses on random access).
     """
     nbytes = max(1, count * np.dtype(dtype).itemsize)
-    area = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    try:
+        area = mmap.mmap(-1, nbytes, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+    except (MemoryError, OSError) as error:
+        if not out_of_memory(error):
+            raise
+        raise TableTooBig(f"the system refused the {size_text(nbytes)} the table "
+                          "needs (out of memory)") from None
     if hasattr(mmap, "MADV_HUGEPAGE"):
         with contextlib.suppress(OSError):  # no transparent huge pages: plain pages do
             area.madvise(mmap.MADV_HUGEPAGE)
@@ -633,11 +723,10 @@ class Tablebase:
 
     def __init__(self, rules: OskaRules, root: Position, dtype: type = np.uint8,
                  max_bytes: int = DEFAULT_MAX_BYTES) -> None:
-        """Prepare an empty table; raises TableTooBig past ``max_bytes``. See ``solve``."""
+        """Prepare an empty table; raises TableTooBig past ``max_bytes`` or the memory
+        this process can get, before allocating anything. See ``solve``."""
         need = table_bytes(rules.n, dtype)
-        if need > max_bytes:
-            raise TableTooBig(f"the n = {rules.n} table needs {need / 2**30:.1f} GiB, "
-                              f"more than the {max_bytes / 2**30:.1f} GiB allowed")
+        check_room(rules.n, need, max_bytes)
         self.rules, self.root = rules, root
         self.tables = build_tables(rules.n)
         self.span = SPANS[np.dtype(dtype)]
@@ -748,6 +837,10 @@ def solve_table(n: int, root: Position | None = None, *, max_bytes: int = DEFAUL
         root: the position to solve from.
         max_bytes: the most memory the table may take (raises TableTooBig past it).
         progress: called with the positions solved so far, every SLICE of them.
+
+    Raises:
+        TableTooBig: when the table would need more memory than ``max_bytes`` or than
+            this process can get (the message says how much it needs).
 
     Returns:
         The solved Tablebase (``positions``, ``seconds`` and ``compile_seconds`` say how

@@ -7,6 +7,12 @@ file (``name.gz``) where there is one: the runtime travels at about half its siz
 Only the site's files are served: a folder without an index page is a 404 (no
 listings), a path no file can have (a NUL byte, say) a 400, and a client that hangs up
 early is no error worth a traceback.
+
+Many connections at once (a page loads dozens of files, several tabs reload) wait in a
+queue of QUEUE_SIZE, not the standard library's 5 (past which a connection waits a
+second or more for the system to retry it, or is never answered); a connection that
+sends or takes nothing for IDLE_TIMEOUT seconds is closed, so a slow or silent client
+cannot hold a thread for good.
 """
 
 from __future__ import annotations
@@ -16,14 +22,19 @@ import os
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import BinaryIO
+from socketserver import BaseRequestHandler
+from typing import Any, BinaryIO
 
 HOST = "127.0.0.1"
+# Connections waiting to be accepted: 200 clients at once still overflowed 128 now and
+# then (a third of them waited 1 s for the system's retry); 1024 never did.
+QUEUE_SIZE = 1024
+IDLE_TIMEOUT = 30.0  # seconds a connection may send or take nothing before it is closed
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -95,12 +106,36 @@ def accepts_gzip(accept_encoding: str) -> bool:
 
 
 class SiteServer(ThreadingHTTPServer):
-    """The HTTP server of the site: quiet about clients that hang up early."""
+    """The HTTP server of the site: a long queue, idle connections closed, and quiet
+    about clients that hang up early or go silent.
+
+    Attributes:
+        idle_timeout: the seconds a connection may send or take nothing.
+    """
+
+    request_queue_size = QUEUE_SIZE
+
+    def __init__(self, address: tuple[str, int], handler: Callable[..., BaseRequestHandler],
+                 idle_timeout: float = IDLE_TIMEOUT) -> None:
+        """Bind ``address`` for requests served by ``handler`` (see ``make_server``)."""
+        self.idle_timeout = idle_timeout
+        super().__init__(address, handler)
+
+    def get_request(self) -> tuple[socket.socket, Any]:
+        """Accept a connection and give it the idle time-out.
+
+        A read or write that waits longer raises TimeoutError: a silent client's
+        request is dropped (the handler closes the connection), a stalled download
+        is ended.
+        """
+        connection, address = super().get_request()
+        connection.settimeout(self.idle_timeout)
+        return connection, address
 
     def handle_error(self, request: socket.socket | tuple[bytes, socket.socket],
                      client_address: tuple) -> None:
-        """Report a failed request, unless the client just closed the connection."""
-        if isinstance(sys.exc_info()[1], ConnectionError):  # a reload, a closed tab
+        """Report a failed request, unless the client closed the connection or went idle."""
+        if isinstance(sys.exc_info()[1], ConnectionError | TimeoutError):  # a closed tab
             return
         super().handle_error(request, client_address)
 
@@ -112,13 +147,16 @@ class QuietSiteHandler(SiteHandler):
         """Drop the log line."""
 
 
-def make_server(site: Path, port: int = 0, quiet: bool = False) -> SiteServer:
+def make_server(site: Path, port: int = 0, quiet: bool = False,
+                idle_timeout: float = IDLE_TIMEOUT) -> SiteServer:
     """Return an HTTP server for the folder ``site`` bound to 127.0.0.1.
 
     Args:
         site: the built site folder.
         port: the TCP port; 0 picks a free one (read it from ``server_address``).
         quiet: if True, requests are not logged to stderr.
+        idle_timeout: the seconds after which a connection that sends or takes
+            nothing is closed.
 
     Returns:
         The server, bound but not yet serving (call ``serve_forever``).
@@ -127,7 +165,8 @@ def make_server(site: Path, port: int = 0, quiet: bool = False) -> SiteServer:
         OSError: when the port is taken or cannot be bound.
     """
     handler = QuietSiteHandler if quiet else SiteHandler
-    return SiteServer((HOST, port), functools.partial(handler, directory=str(site)))
+    return SiteServer((HOST, port), functools.partial(handler, directory=str(site)),
+                      idle_timeout)
 
 
 def site_url(server: ThreadingHTTPServer) -> str:
