@@ -684,9 +684,9 @@ def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Brow
     assert browser.page.get_attribute("#status", "aria-live") is None
 
 
-def test_a_reload_offers_the_game_in_progress_again(browser: Browser) -> None:
-    """The game is kept in localStorage move by move: after a reload the start screen
-    offers Resume (Esc), which brings back the same moves and the turn."""
+def test_a_reload_returns_to_the_game_in_progress(browser: Browser) -> None:
+    """The game is kept in localStorage move by move: a reload lands straight in it,
+    with the same moves and the turn; the menu then offers Resume on Enter."""
     browser.open()
     start_game(browser)
     game = make_game("oska", 4)
@@ -694,8 +694,11 @@ def test_a_reload_offers_the_game_in_progress_again(browser: Browser) -> None:
     moves = browser.moves()
     browser.page.reload()
     browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
-    assert browser.status().startswith("Start screen")
-    browser.page.keyboard.press("Escape")
+    browser.wait_status("s.startsWith('Your move')")
+    assert browser.moves() == moves
+    browser.page.keyboard.press("m")
+    browser.wait_status("s.includes('Press Enter to resume it')")
+    browser.page.keyboard.press("Enter")
     browser.wait_status("s.startsWith('Your move')")
     assert browser.moves() == moves
 
