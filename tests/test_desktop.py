@@ -119,6 +119,28 @@ def test_async_run_loop_ends_on_quit() -> None:
     assert runner.app.quitting and runner.frames == 1
 
 
+def test_the_run_loop_sleeps_while_nothing_moves_and_wakes_on_input() -> None:
+    runner = runner_for({**QUICK, "mode": "cvc"}, (640, 480))
+
+    async def session() -> tuple[int, int]:
+        """Run the loop on the start screen, then start a game; return the frames run
+        in half a second of rest and the moves the computers played in half a second."""
+        loop = asyncio.create_task(runner.run())
+        await asyncio.sleep(0.5)
+        rested_frames = runner.frames
+        post_key(pygame.K_RETURN)  # wakes the loop: computer against computer begins
+        await asyncio.sleep(0.5)
+        game = runner.app.game
+        played = 0 if game is None else game.match.history.cursor
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        await asyncio.wait_for(loop, timeout=10)
+        return rested_frames, played
+
+    rested_frames, played = asyncio.run(session())
+    assert rested_frames <= 2 and runner.rests >= 1  # 60 a second would be 30
+    assert played > 0  # thinking and moving run frames without any input
+
+
 # -- screenshots ----------------------------------------------------------------------------
 
 

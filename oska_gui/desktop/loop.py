@@ -4,6 +4,13 @@
 ``run()`` is the ``async`` loop for ``main.py``: one frame, then ``await
 asyncio.sleep(0)``, so the same loop works under pygbag. No threads anywhere: the
 App thinks in slices inside ``update``.
+
+While something moves or thinks, frames run at up to 60 a second. Once the App rests
+(``App.resting``: drawn, nothing moving, nothing thinking, no memory work), no frames
+run at all: the loop sleeps ``IDLE_POLL`` at a time (``asyncio.sleep``, so the loop
+stays async) and looks for input in between, and the next event starts frames again.
+``pygame.event.wait`` is not used: with SDL's dummy driver (and in a browser) it
+does not sleep but polls the queue every millisecond.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ WINDOW_SIZE = (1120, 760)
 MIN_WINDOW = (360, 300)
 FPS = 60
 MAX_DT = 0.1  # after a stall, do not jump animations far ahead
+IDLE_POLL = 1 / 30  # seconds between two looks for input while the App rests
 TITLE = "Oska"
 ICON_SIZE = 64
 
@@ -64,6 +72,7 @@ class DesktopRunner:
         self.last = time.perf_counter()
         self.frames = 0
         self.draws = 0
+        self.rests = 0  # how many times the loop slept until the next event
         self.hand = False  # whether the hand cursor is wanted (shown where SDL has one)
         self.cursors = True  # False once SDL says it has no system cursors (no display)
         app.handle(Resize(*self.screen.get_size()))
@@ -122,12 +131,26 @@ class DesktopRunner:
             pygame.display.set_mode(size, pygame.RESIZABLE)
 
     async def run(self, fps: int = FPS, frames: int | None = None) -> None:
-        """Run frames until the App quits, yielding to the event loop after each one.
+        """Run frames until the App quits, yielding to the event loop after each one,
+        and sleeping until the next input while the App rests.
 
         Args:
             fps: the most frames per second.
-            frames: stop after this many frames (None: only when the App quits).
+            frames: stop after this many frames (None: only when the App quits). A
+                run with a frame count never rests: a script counts on its frames.
         """
         while self.step() and (frames is None or self.frames < frames):
-            self.clock.tick(fps)
-            await asyncio.sleep(0)
+            if frames is None and self.app.resting:
+                await self.rest()
+            else:
+                self.clock.tick(fps)
+                await asyncio.sleep(0)
+
+    async def rest(self) -> None:
+        """Sleep until an input or window event is queued (the App rests meanwhile);
+        the time slept is no time for animations to catch up on."""
+        self.rests += 1
+        while not pygame.event.peek():
+            await asyncio.sleep(IDLE_POLL)
+        self.last = time.perf_counter()
+        self.clock.tick()
