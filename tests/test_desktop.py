@@ -295,7 +295,7 @@ def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
         wall.append(now_wall - last_wall)
         cpu.append(now_cpu - last_cpu)
         last_wall, last_cpu = now_wall, now_cpu
-        found = re.search(r"thinking… depth (\d+)", app.status_text)
+        found = re.search(r"thinking… looking (\d+) moves? ahead", app.status_text)
         depth = max(depth, int(found.group(1))) if found else depth
         if moved_at is None and match.history.cursor == 1:
             moved_at = len(wall) - 1

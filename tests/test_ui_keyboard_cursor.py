@@ -126,16 +126,23 @@ def test_every_target_of_a_picked_piece_is_a_few_obvious_keys_away(kind: str, n:
     assert len(seen) > 10
 
 
-def test_down_from_a_picked_piece_then_enter_plays_the_step() -> None:
+@pytest.mark.parametrize(("flip", "forward", "sideways"), [(False, "down", "right"),
+                                                      (True, "up", "left")])
+def test_forward_from_a_picked_piece_then_enter_plays_the_step(flip: bool, forward: str,
+                                                               sideways: str) -> None:
     app = App(MemoryStorage({"kind": "oska", "n": 5, "levels": ["beginner", "beginner"],
                              "animation": "off"}), 900, 700)
-    app.handle(KeyPress("enter"))
+    app.handle(KeyPress("enter"))  # you play White: at the bottom, moving up
     scene = app.game if app.game is not None else pytest.fail("no game")
-    for key in ("down", "right", "right", "enter", "down", "enter"):
+    assert scene.flipped
+    if not flip:
+        app.handle(KeyPress("f"))  # White at the top, moving down, as in the rules
+    assert scene.flipped is flip
+    for key in (forward, sideways, sideways, "enter", forward, "enter"):
         app.handle(KeyPress(key))
     assert len(scene.match.history.positions) > 1
     played = scene.game.move_between(*scene.match.history.positions[:2])
-    assert (played.frm, played.to) == (2, 6)
+    assert played.frm == 2 and row_of_cells("oska", 5)[played.to] == 1
 
 
 def keys_to(points: list[tuple[float, float]], start: int, goal: int) -> list[str]:
@@ -199,3 +206,34 @@ def test_the_pointer_hides_the_cursor_and_escape_first_drops_a_selection() -> No
     assert scene.input.selected is None and app.scene is scene
     app.handle(PointerDown(1, 1))
     assert scene.cursor is None
+
+
+@pytest.mark.parametrize(("settings", "flipped"), [
+    ({"mode": "hvc", "human_side": 0}, True), ({"mode": "hvc", "human_side": 1}, False),
+    ({"mode": "hvh"}, False), ({"mode": "cvc"}, False)])
+def test_your_side_starts_at_the_bottom_and_f_turns_the_board(settings: dict,
+                                                              flipped: bool) -> None:
+    app = App(MemoryStorage({**settings, "levels": ["beginner", "beginner"],
+                             "animation": "off", "pace": "slow"}), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    white_row_y = scene.board().center(0)[1]
+    black_row_y = scene.board().center(scene.board().cell_count - 1)[1]
+    assert (white_row_y > black_row_y) is flipped
+    app.handle(KeyPress("f"))
+    assert scene.flipped is not flipped and scene.board().center(0)[1] == black_row_y
+    assert scene.toast is not None and "at the bottom" in scene.toast[0]
+
+
+def test_keyboard_players_read_keyboard_wording() -> None:
+    app = App(MemoryStorage({"levels": ["beginner", "beginner"], "animation": "off"}),
+              900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    assert scene.view().detail.startswith("Click a piece")  # no key used in the game yet
+    app.handle(KeyPress("down"))
+    assert scene.view().detail.startswith("Arrows and Enter: a piece")
+    app.handle(PointerDown(1, 1))
+    assert scene.view().detail.startswith("Click a piece")
+    app.handle(KeyPress("h"))
+    assert "Click" not in scene.view().detail

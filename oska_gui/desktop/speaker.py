@@ -35,6 +35,12 @@ class MixerSpeaker:
                 self._working = False
         return self._working
 
+    @property
+    def available(self) -> bool:
+        """Return whether sound can play: the mixer is opened to find out (the screen
+        asks only while sound is on)."""
+        return self._open()
+
     def play(self, cue: Cue) -> None:
         """Start playing ``cue``, or do nothing when there is no sound device.
 

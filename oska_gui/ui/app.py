@@ -273,7 +273,11 @@ class App:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
-                          self.can_quit, self._touch_input)
+                          self.can_quit, self._touch_input, self._sound_available)
+
+    def _sound_available(self) -> bool:
+        """Return whether the speaker can play sound (the start screen says if not)."""
+        return self.speaker.available
 
     def _current_settings(self) -> Settings:
         """Return the current settings (scenes read them through this)."""

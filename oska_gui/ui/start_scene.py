@@ -53,6 +53,8 @@ RESUME_SUBTITLE = {False: ("Enter resumes your game, N starts a new one",
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
+SOUND_NAMES = ("Off", "On")
+NO_SOUND = ("On: no sound device", "No sound device")  # sound on, but it cannot play
 
 
 class Option(StrEnum):
@@ -153,12 +155,15 @@ def bot_problem(settings: Settings) -> str | None:
     return BOT_OSKA_ONLY if bot_chosen and not playable else None
 
 
-def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[Row]:
+def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
+             sound_available: Callable[[], bool] = lambda: True) -> list[Row]:
     """Return the option rows to show for ``settings`` (they depend on the mode).
 
     Args:
         settings: the current choices.
         bots: the label of the external bot offered for a side, by side (none if None).
+        sound_available: returns whether sound can play (asked only while sound is on,
+            whose choice then says when there is no sound device).
     """
     bots = bots or {}
     game = make_game(settings.kind, settings.n)
@@ -195,7 +200,9 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
                     tuple(a.title() for a in Animation)))
     rows.append(Row(Option.COORDINATES, "Cell names", (False, True), ("Hidden", "Shown"),
                     keys=("", "C")))
-    rows.append(Row(Option.SOUND, "Sound", (False, True), ("Off", "On"), keys=("", "V")))
+    on = SOUND_NAMES[1] if not settings.sound or sound_available() else NO_SOUND
+    rows.append(Row(Option.SOUND, "Sound", (False, True), (SOUND_NAMES[0], on),
+                    keys=("", "V")))
     return rows
 
 
@@ -211,7 +218,8 @@ class StartScene:
 
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
-                 can_quit: bool = True, touch: Callable[[], bool] = lambda: False) -> None:
+                 can_quit: bool = True, touch: Callable[[], bool] = lambda: False,
+                 sound_available: Callable[[], bool] = lambda: True) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
@@ -223,8 +231,11 @@ class StartScene:
             can_quit: whether to offer a Quit button (a web page cannot close itself).
             touch: returns whether the last input was a touch (big targets, tap
                 wording, no key hints).
+            sound_available: returns whether sound can play (no device: the screen
+                says so).
         """
         self._settings = settings
+        self.sound_available = sound_available
         self.touch = touch
         self.bots = dict(bots or {})
         self.width, self.height = width, height
@@ -241,7 +252,7 @@ class StartScene:
     @property
     def rows(self) -> list[Row]:
         """Return the option rows for the current choices."""
-        return rows_for(self.settings, self.bots)
+        return rows_for(self.settings, self.bots, self.sound_available)
 
     @property
     def button_names(self) -> tuple[Action, ...]:
