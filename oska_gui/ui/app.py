@@ -239,7 +239,9 @@ class App:
                          evaluators=self.settings.evaluators)
         if match.replay is None and chosen != match.settings:
             history = match.history
-            self._show(self._going_on(match.game, chosen, history.positions, history.cursor))
+            resumed = self._show(self._going_on(match.game, chosen, history.positions,
+                                                history.cursor))
+            resumed.turned = scene.turned  # the board stays the way up it was
         else:
             self.scene = scene
 
