@@ -32,6 +32,7 @@ from desktop_helpers import (
 )
 
 from oska_gui.desktop.events import translate
+from oska_gui.desktop.loop import IDLE_WARM
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.ui import theme
@@ -121,6 +122,8 @@ def test_async_run_loop_ends_on_quit() -> None:
 
 def test_the_run_loop_sleeps_while_nothing_moves_and_wakes_on_input() -> None:
     runner = runner_for({**QUICK, "mode": "cvc"}, (640, 480))
+    told: list[float] = []
+    runner.on_rest = lambda: told.append(time.perf_counter())
 
     async def session() -> tuple[int, int]:
         """Run the loop on the start screen, then start a game; return the frames run
@@ -128,6 +131,9 @@ def test_the_run_loop_sleeps_while_nothing_moves_and_wakes_on_input() -> None:
         loop = asyncio.create_task(runner.run())
         await asyncio.sleep(0.5)
         rested_frames = runner.frames
+        assert told == []  # still the warm spell: the speaker keeps its mixer
+        await asyncio.sleep(IDLE_WARM)
+        assert len(told) == 1  # told once, however long the rest
         post_key(pygame.K_RETURN)  # wakes the loop: computer against computer begins
         await asyncio.sleep(0.5)
         game = runner.app.game

@@ -103,6 +103,25 @@ def test_the_desktop_speaker_plays_each_cue_at_its_length() -> None:
         pygame.mixer.quit()
 
 
+def test_asking_whether_sound_is_available_leaves_no_mixer_running() -> None:
+    pygame.mixer.quit()
+    speaker = MixerSpeaker()
+    try:
+        assert speaker.available and pygame.mixer.get_init() is None  # opened, closed
+        speaker.play(Cue.MOVE)
+        assert pygame.mixer.get_init() is not None and speaker.available
+        speaker.rest()  # still playing: the mixer stays
+        assert pygame.mixer.get_init() is not None
+        while pygame.mixer.get_busy():
+            pygame.time.wait(10)
+        speaker.rest()  # silent: closed, and the next cue opens it again
+        assert pygame.mixer.get_init() is None
+        speaker.play(Cue.CAPTURE)
+        assert pygame.mixer.get_init() is not None and pygame.mixer.get_busy()
+    finally:
+        pygame.mixer.quit()
+
+
 def test_the_desktop_speaker_is_silent_without_an_audio_device(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     pygame.mixer.quit()

@@ -7,8 +7,12 @@ App thinks in slices inside ``update``.
 
 While something moves or thinks, frames run at up to 60 a second. Once the App rests
 (``App.resting``: drawn, nothing moving, nothing thinking, no memory work), no frames
-run at all: the loop sleeps ``IDLE_POLL`` at a time (``asyncio.sleep``, so the loop
-stays async) and looks for input in between, and the next event starts frames again.
+run at all: the loop sleeps (``asyncio.sleep``, so the loop stays async) and looks for
+input in between, ``IDLE_POLL`` apart for the first ``IDLE_WARM`` seconds (a player
+at the keys), then ``IDLE_SLOW`` apart (every wake-up costs the process about 0.2 ms);
+the next event starts frames again. Once the warm spell is over the runner calls its
+``on_rest`` (``main.py``: the speaker closes its idle mixer, whose audio thread would
+keep waking).
 ``pygame.event.wait`` is not used: with SDL's dummy driver (and in a browser) it
 does not sleep but polls the queue every millisecond.
 """
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -31,7 +36,9 @@ WINDOW_SIZE = (1120, 760)
 MIN_WINDOW = (360, 300)
 FPS = 60
 MAX_DT = 0.1  # after a stall, do not jump animations far ahead
-IDLE_POLL = 1 / 30  # seconds between two looks for input while the App rests
+IDLE_POLL = 1 / 30  # seconds between two looks for input while the App rests ...
+IDLE_WARM = 1.0  # ... for this long, then
+IDLE_SLOW = 1 / 15  # seconds between two looks: at most 67 ms before an event is seen
 TITLE = "Oska"
 ICON_SIZE = 64
 
@@ -61,9 +68,17 @@ def window_surface() -> pygame.Surface:
 class DesktopRunner:
     """One pygame window running one App."""
 
-    def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE) -> None:
-        """Open a resizable window of ``size`` for ``app`` (pygame display must be init)."""
+    def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE,
+                 on_rest: Callable[[], None] | None = None) -> None:
+        """Open a resizable window of ``size`` for ``app`` (pygame display must be init).
+
+        Args:
+            app: the App to run.
+            size: the window's size in pixels.
+            on_rest: called when the App has rested ``IDLE_WARM`` seconds (None: nothing).
+        """
         self.app = app
+        self.on_rest = on_rest
         pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
@@ -150,7 +165,12 @@ class DesktopRunner:
         """Sleep until an input or window event is queued (the App rests meanwhile);
         the time slept is no time for animations to catch up on."""
         self.rests += 1
+        started, told = time.perf_counter(), False
         while not pygame.event.peek():
-            await asyncio.sleep(IDLE_POLL)
+            warm = time.perf_counter() - started < IDLE_WARM
+            if not warm and not told and self.on_rest is not None:
+                self.on_rest()
+                told = True
+            await asyncio.sleep(IDLE_POLL if warm else IDLE_SLOW)
         self.last = time.perf_counter()
         self.clock.tick()
