@@ -7,6 +7,7 @@ import random
 import pytest
 from ui_fakes import RecordingCanvas
 
+from oska_gui.play import records
 from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
@@ -204,3 +205,18 @@ def test_a_strength_chosen_in_the_menu_plays_on_resume() -> None:
     match = again.game.match if again.game is not None else pytest.fail("no game")
     assert match.players[computer].level.key == "hard"
     assert match.history.positions == kept
+
+
+def test_a_replay_keeps_the_saved_game_for_next_time() -> None:
+    storage = MemoryStorage()
+    in_a_game(storage, moves=2)
+    kept = dict(storage.data)
+    app = restarted(storage)
+    match = app.game.match if app.game is not None else pytest.fail("no game")
+    record = records.from_positions(list(match.history.positions), match.game.rules,
+                                    "Human", "Computer", None)
+    app.replay(record)
+    for _ in range(3):
+        app.update(0.02)
+    assert app.game is not None and app.game.match.replay is not None
+    assert storage.data == kept
