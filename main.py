@@ -75,9 +75,10 @@ async def main(options: argparse.Namespace) -> None:
     pygame.font.init()
     keeper = GameKeeper(JsonFileStorage(game_path(), "saved game"),
                         lambda message: print(f"Oska: {message}", file=sys.stderr))
-    app = App(JsonFileStorage(), bots=bots_of(options), speaker=MixerSpeaker(), keeper=keeper)
+    speaker = MixerSpeaker()
+    app = App(JsonFileStorage(), bots=bots_of(options), speaker=speaker, keeper=keeper)
     try:
-        runner = DesktopRunner(app)
+        runner = DesktopRunner(app, on_rest=speaker.rest)
     except pygame.error as err:
         pygame.quit()
         exit_no_display(f"pygame: {err}")

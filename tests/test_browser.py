@@ -209,6 +209,12 @@ def close_to(color: tuple[int, ...], expected: tuple[int, ...], tolerance: int =
     return all(abs(a - b) <= tolerance for a, b in zip(color[:3], expected[:3], strict=True))
 
 
+def your_board(kind: str, n: int, width: float, height: float) -> BoardLayout:
+    """Return the board of a game against the computer in which you play White, as the
+    page shows it: half turned, your side at the bottom."""
+    return board_layout(kind, n, width, height, flipped=True)
+
+
 def pixel(shot: Any, x: float, y: float, scale: float = 1) -> tuple[int, int, int]:
     """Return the RGB colour of the screenshot at CSS pixel (x, y)."""
     return tuple(shot.get_at((int(x * scale), int(y * scale))))[:3]
@@ -344,7 +350,7 @@ def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
     Returns:
         The position when it is White's turn again or the game is over.
     """
-    layout = board_layout(game.kind, game.n, *canvas_size(browser)[2:])
+    layout = your_board(game.kind, game.n, *canvas_size(browser)[2:])
     before = browser.moves()
     legal = game.legal_moves(pos)[move_index]
     play_move(browser, layout, legal.move.frm, legal.move.to, touch)
@@ -598,7 +604,7 @@ def test_human_move_by_clicks_ai_reply_and_undo(browser: Browser) -> None:
     browser.open()
     assert start_game(browser) == "Your move (White)"
     game = make_game("oska", 4)
-    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    layout = your_board("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
     start = game.start()
     wait_board(browser, layout, start)
     pos = human_move_then_reply(browser, game, start, 0)
@@ -674,7 +680,7 @@ def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Brow
     browser.page.wait_for_timeout(200)
     during_hint = browser.page.evaluate("window.announced")[len(heard):]
     assert len(during_hint) == 2 and during_hint[1].startswith("Hint for White: ")
-    assert not any("depth" in h for h in heard + during_hint)
+    assert not any("moves ahead" in h for h in heard + during_hint)
     described = browser.page.text_content("#position") or ""
     white = [game.cell_name(c) for c in range(game.cell_count) if game.piece_at(pos, c) == 0]
     assert f"White, {len(white)} pieces: {', '.join(white)}." in described
@@ -684,9 +690,9 @@ def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Brow
     assert browser.page.get_attribute("#status", "aria-live") is None
 
 
-def test_a_reload_offers_the_game_in_progress_again(browser: Browser) -> None:
-    """The game is kept in localStorage move by move: after a reload the start screen
-    offers Resume (Esc), which brings back the same moves and the turn."""
+def test_a_reload_returns_to_the_game_in_progress(browser: Browser) -> None:
+    """The game is kept in localStorage move by move: a reload lands straight in it,
+    with the same moves and the turn; the menu then offers Resume on Enter."""
     browser.open()
     start_game(browser)
     game = make_game("oska", 4)
@@ -694,8 +700,11 @@ def test_a_reload_offers_the_game_in_progress_again(browser: Browser) -> None:
     moves = browser.moves()
     browser.page.reload()
     browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
-    assert browser.status().startswith("Start screen")
-    browser.page.keyboard.press("Escape")
+    browser.wait_status("s.startsWith('Your move')")
+    assert browser.moves() == moves
+    browser.page.keyboard.press("m")
+    browser.wait_status("s.includes('Press Enter to resume it')")
+    browser.page.keyboard.press("Enter")
     browser.wait_status("s.startsWith('Your move')")
     assert browser.moves() == moves
 
@@ -770,7 +779,7 @@ def test_the_page_keeps_answering_while_the_computer_thinks(browser: Browser) ->
     record_metric("frames_while_thinking", len(gaps))
     record_metric("max_frame_gap_after_the_move_ms", max(after))
     assert max(gaps + after) < MAX_FRAME_GAP_MS
-    assert any("depth" in status for _, status in frames), "no thinking progress was shown"
+    assert any("moves ahead" in status for _, status in frames), "no thinking progress was shown"
 
 
 def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
@@ -778,7 +787,7 @@ def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
     browser.open()
     start_game(browser)
     game = make_game("oska", 4)
-    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    layout = your_board("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
     wait_board(browser, layout, game.start())
     pos = human_move_then_reply(browser, game, game.start(), 1, touch=True)
     assert pos[WHITE] != game.start()[WHITE]
@@ -786,7 +795,7 @@ def test_touch_moves_and_the_board_follows_a_resize(browser: Browser) -> None:
     browser.page.wait_for_function(
         "document.getElementById('board').width === 600", timeout=5_000)
     assert canvas_size(browser) == [600, 860, 600, 860]
-    portrait = board_layout("oska", 4, 600, 860)
+    portrait = your_board("oska", 4, 600, 860)
     assert portrait.center(0) != layout.center(0)
     wait_board(browser, portrait, pos)
     browser.screenshot("web-portrait.png")
@@ -799,7 +808,7 @@ def test_sharp_on_high_density_screens(browser: Browser) -> None:
     assert canvas_size(browser) == [2 * VIEWPORT["width"], 2 * VIEWPORT["height"],
                     VIEWPORT["width"], VIEWPORT["height"]]
     start_game(browser)
-    layout = board_layout("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    layout = your_board("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
     shot = browser.screenshot("web-hidpi.png")
     assert shot.get_size() == (2 * VIEWPORT["width"], 2 * VIEWPORT["height"])
     assert read_cells(shot, layout, scale=2) == cells_of(make_game("oska", 4).start(), 16)
@@ -814,7 +823,7 @@ def test_hexapawn_is_played_the_same_way(browser: Browser) -> None:
     browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")  # its classic size
     assert start_game(browser) == "Your move (White)"
     game = make_game("hexapawn", 3)
-    layout = board_layout("hexapawn", 3, VIEWPORT["width"], VIEWPORT["height"])
+    layout = your_board("hexapawn", 3, VIEWPORT["width"], VIEWPORT["height"])
     wait_board(browser, layout, game.start())
     pos = human_move_then_reply(browser, game, game.start(), 0)
     shot = browser.screenshot("web-hexapawn.png")

@@ -32,6 +32,7 @@ from desktop_helpers import (
 )
 
 from oska_gui.desktop.events import translate
+from oska_gui.desktop.loop import IDLE_WARM
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
 from oska_gui.ui import theme
@@ -117,6 +118,33 @@ def test_async_run_loop_ends_on_quit() -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     asyncio.run(asyncio.wait_for(runner.run(), timeout=10))
     assert runner.app.quitting and runner.frames == 1
+
+
+def test_the_run_loop_sleeps_while_nothing_moves_and_wakes_on_input() -> None:
+    runner = runner_for({**QUICK, "mode": "cvc"}, (640, 480))
+    told: list[float] = []
+    runner.on_rest = lambda: told.append(time.perf_counter())
+
+    async def session() -> tuple[int, int]:
+        """Run the loop on the start screen, then start a game; return the frames run
+        in half a second of rest and the moves the computers played in half a second."""
+        loop = asyncio.create_task(runner.run())
+        await asyncio.sleep(0.5)
+        rested_frames = runner.frames
+        assert told == []  # still the warm spell: the speaker keeps its mixer
+        await asyncio.sleep(IDLE_WARM)
+        assert len(told) == 1  # told once, however long the rest
+        post_key(pygame.K_RETURN)  # wakes the loop: computer against computer begins
+        await asyncio.sleep(0.5)
+        game = runner.app.game
+        played = 0 if game is None else game.match.history.cursor
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        await asyncio.wait_for(loop, timeout=10)
+        return rested_frames, played
+
+    rested_frames, played = asyncio.run(session())
+    assert rested_frames <= 2 and runner.rests >= 1  # 60 a second would be 30
+    assert played > 0  # thinking and moving run frames without any input
 
 
 # -- screenshots ----------------------------------------------------------------------------
@@ -273,7 +301,7 @@ def test_frame_gaps_stay_short_through_a_whole_computer_move_on_n8() -> None:
         wall.append(now_wall - last_wall)
         cpu.append(now_cpu - last_cpu)
         last_wall, last_cpu = now_wall, now_cpu
-        found = re.search(r"thinking… depth (\d+)", app.status_text)
+        found = re.search(r"thinking… looking (\d+) moves? ahead", app.status_text)
         depth = max(depth, int(found.group(1))) if found else depth
         if moved_at is None and match.history.cursor == 1:
             moved_at = len(wall) - 1

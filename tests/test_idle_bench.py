@@ -1,4 +1,4 @@
-"""The idle benchmark runs and finds nothing drawn while nothing moves."""
+"""The idle benchmark runs the real game window in each quiet moment and measures it."""
 
 from __future__ import annotations
 
@@ -12,15 +12,14 @@ import pytest
 pytestmark = pytest.mark.slow
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+SANE = 50.0  # % of a core: a loop spinning without sleep would use a whole core
 
 
-def test_the_idle_benchmark_prints_each_quiet_moment_with_nothing_drawn() -> None:
-    result = subprocess.run([sys.executable, "-m", "oska_gui.tools.idle", "--seconds", "0.5",
-                             "--size", "800x600"], cwd=REPO_ROOT, capture_output=True,
-                            text=True, timeout=120)
+def test_the_idle_benchmark_measures_main_py_in_each_quiet_moment() -> None:
+    result = subprocess.run([sys.executable, "-m", "oska_gui.tools.idle", "--seconds", "1",
+                             "--settle", "1"], cwd=REPO_ROOT, capture_output=True,
+                            text=True, timeout=600)
     assert result.returncode == 0, result.stderr
-    rows = re.findall(r"^  (.+?) +CPU +([\d.]+)% of a core, (\d+) of (\d+) frames drawn$",
-                      result.stdout, re.MULTILINE)
-    assert [name for name, *_ in rows] == ["start screen", "your move", "game over"]
-    for _, _, drawn, frames in rows:
-        assert int(frames) >= 20 and int(drawn) == 0
+    rows = re.findall(r"^  (.+?) +CPU +([\d.]+)% of a core$", result.stdout, re.MULTILINE)
+    assert [name for name, _ in rows] == ["start screen", "your move", "game over"]
+    assert all(float(share) < SANE for _, share in rows)

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from ui_fakes import RecordingCanvas
 
 from oska_gui.desktop.speaker import MixerSpeaker
 from oska_gui.session.settings import MemoryStorage, Mode
@@ -102,6 +103,25 @@ def test_the_desktop_speaker_plays_each_cue_at_its_length() -> None:
         pygame.mixer.quit()
 
 
+def test_asking_whether_sound_is_available_leaves_no_mixer_running() -> None:
+    pygame.mixer.quit()
+    speaker = MixerSpeaker()
+    try:
+        assert speaker.available and pygame.mixer.get_init() is None  # opened, closed
+        speaker.play(Cue.MOVE)
+        assert pygame.mixer.get_init() is not None and speaker.available
+        speaker.rest()  # still playing: the mixer stays
+        assert pygame.mixer.get_init() is not None
+        while pygame.mixer.get_busy():
+            pygame.time.wait(10)
+        speaker.rest()  # silent: closed, and the next cue opens it again
+        assert pygame.mixer.get_init() is None
+        speaker.play(Cue.CAPTURE)
+        assert pygame.mixer.get_init() is not None and pygame.mixer.get_busy()
+    finally:
+        pygame.mixer.quit()
+
+
 def test_the_desktop_speaker_is_silent_without_an_audio_device(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     pygame.mixer.quit()
@@ -117,6 +137,9 @@ def test_the_desktop_speaker_is_silent_without_an_audio_device(
         speaker.play(cue)
     assert tries == [1]  # tried once, then quiet for good
     assert capsys.readouterr().err.count("no sound") == 1
+    assert not speaker.available and tries == [1]
+    fresh = MixerSpeaker()
+    assert not fresh.available and tries == [1, 1]  # asking tries the device, once
 
 
 class FakeAudioContext:
@@ -215,6 +238,8 @@ def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> Non
 class RecordingSpeaker:
     """A speaker that remembers the cues it was asked to play."""
 
+    available = True
+
     def __init__(self) -> None:
         self.cues: list[Cue] = []
 
@@ -283,3 +308,36 @@ def test_v_mutes_the_game_and_the_choice_is_kept() -> None:
     assert speaker.cues == []
     app.handle(KeyPress("v"))
     assert app.settings.sound is True
+
+
+class DeviceLessSpeaker(RecordingSpeaker):
+    """A speaker on a machine without an audio device; counts the times it is asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    @property
+    def available(self) -> bool:  # type: ignore[override]
+        self.asked += 1
+        return False
+
+
+def test_without_an_audio_device_the_screens_say_so_instead_of_sound_on() -> None:
+    speaker = DeviceLessSpeaker()
+    muted = App(MemoryStorage({"sound": False}), 900, 700, speaker=speaker)
+    canvas = RecordingCanvas(900, 700)
+    muted.draw(canvas)
+    assert speaker.asked == 0  # sound off: the device is not even looked for
+    app = App(MemoryStorage({"sound": True, "levels": ["beginner", "beginner"]}), 900, 700,
+              speaker=speaker)
+    canvas = RecordingCanvas(900, 700)
+    app.draw(canvas)
+    texts = canvas.texts()
+    assert any("no sound device" in text for text in texts)
+    assert not any(text.startswith("On") and "device" not in text for text in texts)
+    app.handle(KeyPress("enter"))
+    app.handle(KeyPress("v"))  # off
+    app.handle(KeyPress("v"))  # on again: the toast tells
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    assert scene.toast is not None and "no sound device" in scene.toast[0]

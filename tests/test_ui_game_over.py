@@ -56,3 +56,14 @@ def test_a_paused_computer_shows_its_pieces_left_not_a_spinner() -> None:
     app.handle(KeyPress("space"))  # pause mid-search
     app.update(0.02)
     assert scene.match.paused and not scene.view().cards[0].thinking
+
+
+def test_pause_and_step_are_greyed_out_once_the_game_is_over() -> None:
+    app = App(MemoryStorage(QUICK), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    assert scene.view().buttons["pause"].enabled
+    app, scene = finished()
+    buttons = scene.view().buttons
+    assert not buttons["pause"].enabled and not buttons["step"].enabled
+    assert buttons["undo"].enabled

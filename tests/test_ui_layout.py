@@ -166,3 +166,16 @@ def _overlap(a: Rect, b: Rect) -> bool:
     """Return True when two rectangles share more than an edge."""
     return a.x < b.right - 1e-9 and b.x < a.right - 1e-9 and a.y < b.bottom - 1e-9 \
         and b.y < a.bottom - 1e-9
+
+
+@pytest.mark.parametrize(("kind", "n"), [(OSKA, 4), (OSKA, 7), (HEXAPAWN, 3), (HEXAPAWN, 6)])
+def test_a_flipped_board_is_the_same_board_turned_half_round(kind: str, n: int) -> None:
+    upright = board_layout(kind, n, 1120, 760)
+    turned = board_layout(kind, n, 1120, 760, flipped=True)
+    cx, cy = upright.rect.center
+    assert turned.frame == upright.frame
+    for cell in range(upright.cell_count):
+        x, y = turned.center(cell)
+        ux, uy = upright.center(cell)
+        assert (x, y) == pytest.approx((2 * cx - ux, 2 * cy - uy), abs=1.0)
+        assert turned.cell_at(x, y) == cell

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pytest
@@ -65,13 +66,21 @@ def test_undo_in_hvc_takes_back_the_computer_reply_too_and_redo_replays() -> Non
     assert not match.can_redo()
 
 
-def test_undo_while_the_computer_thinks_takes_back_the_human_move() -> None:
-    settings = Settings(mode=Mode.HVC, human_side=WHITE, levels=("strongest", "strongest"),
+def black_thinking(level: str, n: int, frames: int = 1) -> Match:
+    """Return a match of Oska ``n`` against the computer (Black, at ``level``) after your
+    first move and ``frames`` frames of its thinking."""
+    settings = Settings(mode=Mode.HVC, human_side=WHITE, levels=(level, level),
                         animation="off")
-    match = Match(make_game("oska", 8), settings)
+    match = Match(make_game("oska", n), settings)
     match.play(match.legal_moves()[0].child)
     match.update(1.0, 0.005)  # past the reply delay
-    match.update(0.02, 0.005)
+    for _ in range(frames):
+        match.update(0.02, 0.005)
+    return match
+
+
+def test_undo_while_the_computer_thinks_takes_back_the_human_move() -> None:
+    match = black_thinking("strongest", 8)
     assert match.thinking == BLACK and "thinking" in match.status_text
     assert match.undo()
     assert match.history.cursor == 0 and match.thinking is None and match.human_to_move
@@ -292,3 +301,10 @@ def test_perfect_player_picks_a_best_move_by_the_solver() -> None:
     values = {kid: -solve(rules, kid).result for kid in GAME4.children(pos)}
     assert child in values
     assert values[child] == max(values.values())
+
+
+def test_the_thinking_line_says_how_far_ahead_in_plain_words() -> None:
+    match = black_thinking("master", 6, frames=20)
+    status = match.status_text
+    assert match.thinking == BLACK and "depth" not in status
+    assert re.search(r"Black is thinking… looking \d+ moves? ahead · \d+\.\d s", status), status

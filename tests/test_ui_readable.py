@@ -502,3 +502,11 @@ def test_the_hand_cursor_marks_what_a_click_acts_on() -> None:
     app.handle(PointerMove(*buttons["hint"].center))
     app.handle(KeyPress("?"))
     assert not app.hand_cursor
+
+
+def test_a_full_hd_window_shows_the_modes_full_labels() -> None:
+    app = App(MemoryStorage(QUICK), 1920, 1080)
+    canvas = RecordingCanvas(1920, 1080)
+    app.draw(canvas)
+    texts = canvas.texts()
+    assert {"You vs computer", "Computer vs computer", "Two players"} <= set(texts)

@@ -4,12 +4,25 @@
 ``run()`` is the ``async`` loop for ``main.py``: one frame, then ``await
 asyncio.sleep(0)``, so the same loop works under pygbag. No threads anywhere: the
 App thinks in slices inside ``update``.
+
+While something moves or thinks, frames run at up to 60 a second. Once the App rests
+(``App.resting``: drawn, nothing moving, nothing thinking, no memory work), no frames
+run at all: the loop sleeps (``asyncio.sleep``, so the loop stays async) and looks for
+input in between, ``IDLE_POLL`` apart for the first ``IDLE_WARM`` seconds (a player
+at the keys), then ``IDLE_SLOW`` apart (every wake-up costs the process about 0.2 ms);
+the next event starts frames again. Once the warm spell is over the runner calls its
+``on_rest`` (``main.py``: the speaker closes its idle mixer, whose audio thread would
+keep waking).
+``pygame.event.wait`` is not used: with SDL's dummy driver it polls the queue every
+millisecond (1.7% of a core, measured), and under pygbag a blocking wait would stall
+the page.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
 import pygame
 
@@ -24,6 +37,9 @@ WINDOW_SIZE = (1120, 760)
 MIN_WINDOW = (360, 300)
 FPS = 60
 MAX_DT = 0.1  # after a stall, do not jump animations far ahead
+IDLE_POLL = 1 / 30  # seconds between two looks for input while the App rests ...
+IDLE_WARM = 1.0  # ... for this long, then
+IDLE_SLOW = 1 / 15  # seconds between two looks: at most 67 ms before an event is seen
 TITLE = "Oska"
 ICON_SIZE = 64
 
@@ -53,9 +69,17 @@ def window_surface() -> pygame.Surface:
 class DesktopRunner:
     """One pygame window running one App."""
 
-    def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE) -> None:
-        """Open a resizable window of ``size`` for ``app`` (pygame display must be init)."""
+    def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE,
+                 on_rest: Callable[[], None] | None = None) -> None:
+        """Open a resizable window of ``size`` for ``app`` (pygame display must be init).
+
+        Args:
+            app: the App to run.
+            size: the window's size in pixels.
+            on_rest: called when the App has rested ``IDLE_WARM`` seconds (None: nothing).
+        """
         self.app = app
+        self.on_rest = on_rest
         pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
@@ -64,6 +88,7 @@ class DesktopRunner:
         self.last = time.perf_counter()
         self.frames = 0
         self.draws = 0
+        self.rests = 0  # how many times the loop slept until the next event
         self.hand = False  # whether the hand cursor is wanted (shown where SDL has one)
         self.cursors = True  # False once SDL says it has no system cursors (no display)
         app.handle(Resize(*self.screen.get_size()))
@@ -122,12 +147,31 @@ class DesktopRunner:
             pygame.display.set_mode(size, pygame.RESIZABLE)
 
     async def run(self, fps: int = FPS, frames: int | None = None) -> None:
-        """Run frames until the App quits, yielding to the event loop after each one.
+        """Run frames until the App quits, yielding to the event loop after each one,
+        and sleeping until the next input while the App rests.
 
         Args:
             fps: the most frames per second.
-            frames: stop after this many frames (None: only when the App quits).
+            frames: stop after this many frames (None: only when the App quits). A
+                run with a frame count never rests: a script counts on its frames.
         """
         while self.step() and (frames is None or self.frames < frames):
-            self.clock.tick(fps)
-            await asyncio.sleep(0)
+            if frames is None and self.app.resting:
+                await self.rest()
+            else:
+                self.clock.tick(fps)
+                await asyncio.sleep(0)
+
+    async def rest(self) -> None:
+        """Sleep until an input or window event is queued (the App rests meanwhile);
+        the time slept is no time for animations to catch up on."""
+        self.rests += 1
+        started, told = time.perf_counter(), False
+        while not pygame.event.peek():
+            warm = time.perf_counter() - started < IDLE_WARM
+            if not warm and not told and self.on_rest is not None:
+                self.on_rest()
+                told = True
+            await asyncio.sleep(IDLE_POLL if warm else IDLE_SLOW)
+        self.last = time.perf_counter()
+        self.clock.tick()

@@ -162,17 +162,20 @@ class SearchPlayer:
 
     @property
     def status(self) -> str:
-        """Return 'solving exactly…' or 'depth N' (with a found win or loss), then the
-        seconds spent so far, e.g. 'depth 9 · 1.2 s'; '' when not thinking."""
+        """Return the work in progress in plain words: 'solving exactly…' or 'looking N
+        moves ahead' (the search depth: one move is one side's; with a win or loss
+        found, 'sees a win in M moves'), then the seconds spent so far, e.g. 'looking 9
+        moves ahead · 1.2 s'; '' when not thinking."""
         if self._job is not None:
             return f"solving exactly… · {self.clock.elapsed:.1f} s"
         if self._thinker is None:
             return ""
         progress = self._thinker.progress
-        text = f"depth {progress.depth}"
-        if progress.depth and is_game_end(progress.score):
-            verdict = "wins" if progress.score > 0 else "loses"
-            text += f", {verdict} in {plies_to_end(progress.score)}"
+        depth = progress.depth
+        text = f"looking {depth} move{'' if depth == 1 else 's'} ahead"
+        if depth and is_game_end(progress.score):
+            verdict = "win" if progress.score > 0 else "loss"
+            text += f", sees a {verdict} in {plies_to_end(progress.score)} moves"
         return f"{text} · {self.clock.elapsed:.1f} s"
 
     def stop(self) -> None:

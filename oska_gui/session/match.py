@@ -372,7 +372,8 @@ class Match:
     # -- text --------------------------------------------------------------------------
 
     def thinking_text(self, progress: bool = True) -> str:
-        """Return 'thinking… depth N · S s' for the computer or hint at work, else ''.
+        """Return 'thinking… looking N moves ahead · S s' for the computer or hint at
+        work, else ''.
 
         Args:
             progress: whether to tell the search's progress (depth, seconds), which

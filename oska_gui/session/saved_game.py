@@ -173,12 +173,13 @@ class GameKeeper:
 
     def keep(self, match: Match | None) -> None:
         """Write ``match`` if its record changed since the last call (clear it once it
-        is over, or when there is no game).
+        is over, or when there is no game). A replay leaves the kept game as it is: it
+        comes from a file, and the game in progress is offered again next time.
 
         Args:
             match: the App's game, or None.
         """
-        if self.storage is None:
+        if self.storage is None or (match is not None and match.replay is not None):
             return
         if match is None:
             key = None

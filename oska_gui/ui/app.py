@@ -26,24 +26,24 @@ little per frame instead of all in the frame that shows the computer's move.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
 from oska_gui.play.bot_player import BotSource
-from oska_gui.play.game import GameAdapter, make_game
+from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.play.history import History
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
-from oska_gui.session.saved_game import GameKeeper, SavedGame
+from oska_gui.session.saved_game import GameKeeper, SavedGame, worth_keeping
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
 from .canvas import Canvas
-from .confirm import QUIT_KEYS, STAY_KEYS, confirm_layout, draw_confirm
+from .confirm import NEW_GAME, QUIT, Question, confirm_layout, draw_confirm
 from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .help import draw_help
@@ -64,7 +64,7 @@ class App:
                  make_player: PlayerFactory | None = None,
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
-                 touch: bool = False) -> None:
+                 touch: bool = False, open_saved: bool = False) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -83,6 +83,9 @@ class App:
                 to resume from the start screen (None: nothing is kept).
             touch: whether to expect a finger until the first input says otherwise
                 (the page asks the browser whether its main pointer is coarse).
+            open_saved: whether to open straight on the saved game, if there is one
+                (the page: a reload returns to the game), rather than on the start
+                screen, where Enter resumes it (the desktop).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -103,7 +106,7 @@ class App:
         self.start = self._start_scene()
         self.scene: StartScene | GameScene = self.start
         self.help = False
-        self.asking_quit = False  # the "Quit Oska?" card is up
+        self.question: Question | None = None  # the card on show ("Quit Oska?"...)
         self.pointer = (-1.0, -1.0)
         self.finger = touch  # whether the last pointer event (a move too) was a finger's
         self.quitting = False
@@ -111,21 +114,35 @@ class App:
         self.keeper = keeper or GameKeeper(None)
         saved = self.keeper.load()
         if saved is not None:
-            self._restore(saved)
+            self._restore(saved, open_saved)
 
-    def _restore(self, saved: SavedGame) -> None:
-        """Make ``saved`` the game in progress, offered on the start screen (Resume)."""
+    def _restore(self, saved: SavedGame, show: bool) -> None:
+        """Make ``saved`` the game in progress: shown if ``show``, else offered on the
+        start screen (Resume)."""
         game = make_game(saved.settings.kind, saved.settings.n)
-        history = History.at(saved.positions, saved.cursor)
-        match = Match(game, saved.settings, self._player, reclaimer=self.pacer.reclaimer,
-                      display=self._current_settings, history=history)
-        self.game = GameScene(match, self._current_settings, self.width, self.height,
-                              self._think_budget, self.can_quit, self.speaker, self._touch_input)
+        self._show(self._going_on(game, saved.settings, saved.positions, saved.cursor))
         self.start = self._start_scene(can_resume=True)
-        self.scene = self.start
+        if not show:
+            self.scene = self.start
+
+    def _going_on(self, game: GameAdapter, settings: Settings, positions: Sequence[Position],
+                  cursor: int) -> Match:
+        """Return a match of ``game`` under ``settings`` that goes on from the record
+        ``positions`` with the board at move ``cursor``."""
+        return Match(game, settings, self._player, reclaimer=self.pacer.reclaimer,
+                     display=self._current_settings, history=History.at(positions, cursor))
+
+    @property
+    def asking_quit(self) -> bool:
+        """Return True while the "Quit Oska?" card is up."""
+        return self.question is QUIT
+
     @property
     def status_text(self) -> str:
-        """Return one line saying what is going on (turn, thinking, pass, game over)."""
+        """Return one line saying what is going on (turn, thinking, pass, game over, or
+        the question on show)."""
+        if self.question is not None:
+            return self.question.spoken
         return self.scene.status_text
 
     def handle(self, event: Event) -> None:
@@ -142,8 +159,8 @@ class App:
             for scene in (self.start, self.game):
                 if scene is not None:
                     scene.resize(self.width, self.height)
-        elif self.asking_quit:
-            self._answer_quit(event)
+        elif self.question is not None:
+            self._answer(self.question, event)
         elif self.help:
             if isinstance(event, (KeyPress, PointerDown)):
                 self.help = False
@@ -173,7 +190,7 @@ class App:
         button, a choice, a piece that can move): the desktop shows the system's hand
         cursor, the page the 'pointer' cursor. Over the help or the quit question,
         which any click answers, it stays an arrow; under a finger there is no pointer."""
-        if self.help or self.asking_quit or self.finger:
+        if self.help or self.question is not None or self.finger:
             return False
         return self.scene.clickable(*self.pointer)
 
@@ -191,9 +208,12 @@ class App:
         elif intent == Action.HELP:
             self.help = True
         elif intent in (Action.START, Action.NEW):
-            self.new_game()
+            if self._game_to_lose:
+                self.question = NEW_GAME
+            else:
+                self.new_game()
         elif intent == Action.RESUME and self.game is not None:
-            self.scene = self.game
+            self._resume(self.game)
         elif intent == Action.MENU:
             self.start = self._start_scene(can_resume=self.game_in_progress)
             self.scene = self.start
@@ -203,33 +223,63 @@ class App:
         """Return True while there is a game that is not over."""
         return self.game is not None and not self.game.match.over
 
+    @property
+    def _game_to_lose(self) -> bool:
+        """Return True when a new game would lose a game worth asking about: one in
+        progress, kept between runs, with a move played."""
+        match = None if self.game is None else self.game.match
+        return (match is not None and worth_keeping(match)
+                and len(match.history.positions) > 1)
+
+    def _resume(self, scene: GameScene) -> None:
+        """Go back to the game of ``scene``, its computer players at the strengths (and
+        evaluators) chosen since on the start screen."""
+        match = scene.match
+        chosen = replace(match.settings, levels=self.settings.levels,
+                         evaluators=self.settings.evaluators)
+        if match.replay is None and chosen != match.settings:
+            history = match.history
+            resumed = self._show(self._going_on(match.game, chosen, history.positions,
+                                                history.cursor))
+            resumed.turned = scene.turned  # the board stays the way up it was
+        else:
+            self.scene = scene
+
     def _ask_quit(self) -> None:
         """Quit, after asking when a game is in progress (nothing happens if the App
         may not quit)."""
         if not self.can_quit:
             return
         if self.game_in_progress:
-            self.asking_quit = True
+            self.question = QUIT
         else:
             self.quitting = True
 
-    def _answer_quit(self, event: Event) -> None:
-        """Take the answer to "Quit Oska?": a key or a press on its card."""
+    def _answer(self, question: Question, event: Event) -> None:
+        """Take the answer to ``question``: a key or a press on its card. Leaving the
+        game quits or starts the new one; staying changes nothing."""
         choice = None
         if isinstance(event, KeyPress):
-            choice = ("quit" if event.key in QUIT_KEYS
-                      else "stay" if event.key in STAY_KEYS else None)
+            choice = question.answer(event.key)
         elif isinstance(event, PointerDown):
             choice = confirm_layout(self.width, self.height).choice_at(event.x, event.y)
-        if choice is not None:
-            self.asking_quit = False
-            self.quitting = choice == "quit"
+        if choice is None:
+            return
+        self.question = None
+        if choice == "quit" and question is QUIT:
+            self.quitting = True
+        elif choice == "quit":
+            self.new_game()
 
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
-                          self.can_quit, self._touch_input)
+                          self.can_quit, self._touch_input, self._sound_available)
+
+    def _sound_available(self) -> bool:
+        """Return whether the speaker can play sound (the start screen says if not)."""
+        return self.speaker.available
 
     def _current_settings(self) -> Settings:
         """Return the current settings (scenes read them through this)."""
@@ -323,7 +373,7 @@ class App:
         self.scene.draw(canvas)
         if self.help:
             draw_help(canvas, self.width, self.height, self.can_quit, self.touch)
-        if self.asking_quit:
+        if self.question is not None:
             draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer,
-                         self.touch)
+                         self.touch, self.question)
         self.needs_draw = False

@@ -35,6 +35,7 @@ class Command(StrEnum):
     ANIMATION = "animation"
     COORDINATES = "coordinates"
     SOUND = "sound"
+    FLIP = "flip"
 
 
 BUTTONS = {
@@ -59,7 +60,7 @@ KEYS = {
     "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
     "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
     "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
-    "c": Command.COORDINATES, "v": Command.SOUND,
+    "c": Command.COORDINATES, "v": Command.SOUND, "f": Command.FLIP,
 }
 # In a replay the arrows step through the record (elsewhere they move the cursor).
 REPLAY_KEYS = {"left": Command.UNDO, "right": Command.REDO}
@@ -94,6 +95,6 @@ def enabled(match: Match, command: Command) -> bool:
         return match.can_redo()
     if command == Command.HINT:
         return match.human_to_move and match.hint is None
-    if command == Command.STEP:
+    if command in (Command.STEP, Command.PAUSE, Command.RESUME):
         return not match.over
     return True

@@ -1,8 +1,11 @@
-"""Asking before quitting a game in progress: a small card over the screen.
+"""Asking before leaving a game in progress: a small card over the screen.
 
-Quitting loses nothing (the game is saved and offered again next time), but a stray Q
-should not end a game without a word. The card says so and offers two buttons; Q or
-Enter quits, Esc or a press anywhere else keeps playing.
+Two things leave a game: quitting (which loses nothing: the game is saved and offered
+again next time) and starting a new game (which replaces the saved game for good). A
+stray Q, N or Enter should do neither without a word, so the App shows a ``Question``:
+a card that says what happens, with two buttons: 'quit' leaves the game (quits, or
+starts the new one), 'stay' keeps it. Each question names its keys; Esc or a press
+anywhere off the card keeps playing.
 """
 
 from __future__ import annotations
@@ -15,12 +18,41 @@ from .rect import Rect
 from .typescale import TOUCH_TARGET
 from .widgets import button, card, keyed, wrap
 
+
+@dataclass(frozen=True)
+class Question:
+    """What a card asks: its title, a sentence of detail, the two buttons' labels and
+    the keys they name ('quit' leaves the game, 'stay' keeps it), and the keys that
+    answer each way."""
+
+    title: str
+    detail: str
+    labels: dict[str, str]
+    keys: dict[str, str]
+    quit_keys: tuple[str, ...]
+    stay_keys: tuple[str, ...]
+
+    def answer(self, key: str) -> str | None:
+        """Return the answer a key press gives ('quit' or 'stay'), or None for another key."""
+        return "quit" if key in self.quit_keys else "stay" if key in self.stay_keys else None
+
+    @property
+    def spoken(self) -> str:
+        """Return the question in words with its keys, e.g. for a screen reader."""
+        return (f"{self.title} {self.detail} {self.keys['quit']}: {self.labels['quit']}, "
+                f"{self.keys['stay']}: {self.labels['stay']}.")
+
+
 QUESTION = "Quit Oska?"
-DETAIL = "Your game is saved and will be offered next time."
-LABELS = {"quit": "Quit", "stay": "Keep playing"}
-KEYS = {"quit": "Q", "stay": "Esc"}
 QUIT_KEYS = ("q", "enter", "return", "y")
 STAY_KEYS = ("escape", "n")
+QUIT = Question(QUESTION, "Your game is saved and will be offered next time.",
+                {"quit": "Quit", "stay": "Keep playing"}, {"quit": "Q", "stay": "Esc"},
+                QUIT_KEYS, STAY_KEYS)
+NEW_GAME = Question("Start a new game?",
+                    "The game in progress will be lost: it cannot be resumed or undone.",
+                    {"quit": "New game", "stay": "Keep playing"},
+                    {"quit": "Enter", "stay": "Esc"}, ("enter", "return", "y"), STAY_KEYS)
 MAX_CARD_WIDTH = 520.0
 SIDE_BY_SIDE = 400.0  # a narrower card stacks its buttons
 
@@ -42,7 +74,7 @@ class ConfirmLayout:
 
 
 def confirm_layout(width: float, height: float) -> ConfirmLayout:
-    """Return the layout of the quit card in a ``width`` x ``height`` window: a title
+    """Return the layout of a question's card in a ``width`` x ``height`` window: a title
     line, two lines of detail, and the buttons side by side or stacked."""
     size = min(18.0, max(14.0, min(width, height) * 0.03))
     pad = size * 1.2
@@ -64,14 +96,15 @@ def confirm_layout(width: float, height: float) -> ConfirmLayout:
 
 
 def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, float],
-                 touch: bool = False) -> None:
-    """Paint the quit card over whatever is on screen.
+                 touch: bool = False, question: Question = QUIT) -> None:
+    """Paint a question's card over whatever is on screen.
 
     Args:
         canvas: where to paint.
         layout: where the card and its buttons go.
         pointer: where the pointer is (its button is highlighted; none after a touch).
         touch: whether the last input was a touch (the buttons name no keys).
+        question: what the card asks.
     """
     canvas.rect(0, 0, canvas.width, canvas.height, theme.SCRIM)
     rect, size = layout.card, layout.size
@@ -79,10 +112,10 @@ def draw_confirm(canvas: Canvas, layout: ConfirmLayout, pointer: tuple[float, fl
     inner = rect.w - 2 * pad
     card(canvas, rect, theme.PANEL, 16)
     y = rect.y + pad + size * 0.8
-    canvas.text(QUESTION, rect.center[0], y, size * 1.5, theme.TEXT, bold=True)
-    for line in wrap(canvas, DETAIL, inner, size)[:2]:  # the card has room for two
+    canvas.text(question.title, rect.center[0], y, size * 1.5, theme.TEXT, bold=True)
+    for line in wrap(canvas, question.detail, inner, size)[:2]:  # the card has room for two
         y += size * 1.6
         canvas.text(line, rect.center[0], y, size, theme.TEXT_DIM)
     for name, area in layout.buttons.items():
-        button(canvas, area, keyed(LABELS[name], KEYS[name], touch), size,
+        button(canvas, area, keyed(question.labels[name], question.keys[name], touch), size,
                hover=area.contains(*pointer) and not touch, active=name == "quit")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from oska_gui.core.types import WHITE
 from oska_gui.play.game import GameAdapter, Position
 from oska_gui.session.match import Announced, Match, Played
 from oska_gui.session.settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
@@ -71,6 +72,7 @@ class GameScene:
         """
         self.match = match
         self.touch = touch
+        self.keyboard = False  # whether the last press in the game was a key, not a pointer
         self.can_quit = can_quit
         self.speaker = speaker or Silence()
         self._settings = settings
@@ -82,6 +84,7 @@ class GameScene:
         self.toast: tuple[str, float] | None = None
         self.pointer = (-1.0, -1.0)
         self.cursor: int | None = None  # the keyboard cursor's cell, once arrows are used
+        self.turned = False  # whether F turned the board from its usual way up
         self.banner_seen: Position | None = None  # the final position whose banner is put away
         self.clock = 0.0
 
@@ -105,10 +108,18 @@ class GameScene:
         """Return the panel's buttons for this mode (pause reads 'resume' if paused)."""
         return buttons_for(self.mode, self.can_quit, self.match.paused)
 
+    @property
+    def flipped(self) -> bool:
+        """Return whether the board is shown half turned (Black's home row at the top):
+        against the computer your side starts at the bottom, and F turns it over."""
+        match = self.match
+        usual = match.settings.mode == Mode.HVC and not match.is_computer(WHITE)
+        return usual != self.turned
+
     def board(self) -> BoardLayout:
-        """Return the board layout for the current window size."""
+        """Return the board layout for the current window size and way up."""
         return board_layout(self.game.kind, self.game.n, self.width, self.height,
-                            len(self.buttons))
+                            len(self.buttons), self.flipped)
 
     def panel(self) -> PanelLayout:
         """Return the side panel layout for the current window size."""
@@ -139,6 +150,7 @@ class GameScene:
         elif isinstance(event, PointerDown):
             self.pointer = (event.x, event.y)
             self.cursor = None  # the pointer is in use: no keyboard cursor on show
+            self.keyboard = False
             for name, rect in self.panel().buttons.items():
                 if rect.contains(event.x, event.y):
                     return self.command(Command(name))
@@ -152,6 +164,7 @@ class GameScene:
             cell = self.board().cell_at(event.x, event.y)
             self._answer(self.input.release(cell, event.x, event.y, self.match.legal_moves()))
         elif isinstance(event, KeyPress):
+            self.keyboard = True
             return self._key(event.key)
         return None
 
@@ -280,9 +293,14 @@ class GameScene:
             return self._set(f"Animation: {animations[index]}", animation=animations[index])
         elif name == Command.COORDINATES:
             return self._set("", coordinates=not self.settings.coordinates)
+        elif name == Command.FLIP:
+            self.turned = not self.turned
+            self.say(f"{'White' if self.flipped else 'Black'} at the bottom")
         elif name == Command.SOUND:
             sound = not self.settings.sound
-            return self._set(f"Sound: {'on' if sound else 'off'}", sound=sound)
+            state = ("on" if self.speaker.available else "on, but there is no sound device"
+                     ) if sound else "off"
+            return self._set(f"Sound: {state}", sound=sound)
         return None
 
     def _change_speed(self, delta: int) -> Choose:
@@ -385,7 +403,7 @@ class GameScene:
         cards = (self._card(0), self._card(1))
         touch = self.touch()
         detail = panel_text.status_detail(match, self.settings, self.input.selected is not None,
-                                          touch)
+                                          touch, self.keyboard)
         panel = self.panel()
         return GameView(self._board_view(self.board()), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,

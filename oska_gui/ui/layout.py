@@ -2,16 +2,16 @@
 
 The window is split into a board area and a side panel (on the right when the window is
 wide, at the bottom when it is tall). ``board_layout(kind, n, width, height)`` fits the
-board into the board area (the geometry is in ``board_geometry``); ``panel_layout``
-gives the rectangles of the side panel's parts and buttons (the start screen's are in
-``menu_layout``).
+board into the board area, turned half round when ``flipped`` (the geometry is in
+``board_geometry``); ``panel_layout`` gives the rectangles of the side panel's parts
+and buttons (the start screen's are in ``menu_layout``).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board_geometry import BoardLayout, fit_board, frame_box
 from .rect import Rect, clamp
@@ -34,7 +34,7 @@ def board_area(width: float, height: float, aspect: float = 0.0,
 
 
 def board_layout(kind: str, n: int, width: float, height: float,
-                 buttons: int = HVC_BUTTONS) -> BoardLayout:
+                 buttons: int = HVC_BUTTONS, flipped: bool = False) -> BoardLayout:
     """Return the layout of the ``kind`` board of size ``n`` in a window of that size.
 
     Args:
@@ -43,6 +43,7 @@ def board_layout(kind: str, n: int, width: float, height: float,
         width: the window width in pixels.
         height: the window height in pixels.
         buttons: how many buttons the panel has (below the board they take room).
+        flipped: whether to turn the board half round (Black's home row at the top).
 
     Returns:
         A BoardLayout centred in the board area and as big as fits.
@@ -50,7 +51,12 @@ def board_layout(kind: str, n: int, width: float, height: float,
     Raises:
         ValueError: for an unknown game or an unsupported size.
     """
-    return fit_board(kind, n, board_area(width, height, board_aspect(kind, n), buttons))
+    board = fit_board(kind, n, board_area(width, height, board_aspect(kind, n), buttons))
+    if not flipped:
+        return board
+    # Both boards are symmetric under a half turn, which maps cell i onto the place of
+    # the last cell but i (reading order reversed): the frame stays, the cells swap.
+    return replace(board, centers=board.centers[::-1])
 
 
 def board_aspect(kind: str, n: int) -> float:

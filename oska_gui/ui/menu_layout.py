@@ -21,10 +21,11 @@ from .typescale import LINE, TOUCH_TARGET, type_scale
 STACK_BELOW = 520  # start-screen cards narrower than this put labels above choices
 TWO_COLUMNS_MIN = 340  # the narrowest column of start-screen rows with labels beside
 STACKED_COLUMN_MIN = 140  # ... with labels above
-LABEL_SHARE = 0.34  # of a row's width, for its label when beside the choices
+LABEL_SHARE = 0.28  # of a row's width, for its label when beside the choices
 CHOICE_MIN = 1.3  # side-by-side choices at least this many touch targets wide
 ROW_MAX = 46.0  # start-screen rows grow to this height when there is room
-CARD_MAX = 760.0  # the start screen's widest card
+CARD_MAX = 760.0  # the start screen's widest card, up to a window of twice that width
+CARD_SHARE = 0.5  # of a wider window's width: the longest wordings get their room
 
 
 class MenuRow(NamedTuple):
@@ -104,7 +105,7 @@ def menu_layout(width: float, height: float, rows: Sequence[int], buttons: Seque
     width, height = max(MIN_SIZE, width), max(MIN_SIZE, height)
     scale = type_scale(width, height)
     m = margin(width, height)
-    card_w = max(0.0, min(width - 2 * m, CARD_MAX))
+    card_w = max(0.0, min(width - 2 * m, max(CARD_MAX, width * CARD_SHARE)))
     pad = clamp(min(card_w, height) * 0.03, 8, 24)
     target = TOUCH_TARGET if touch else scale.label * 1.8
     title_h, subtitle_h = scale.title * 1.5, scale.body * LINE * 1.3

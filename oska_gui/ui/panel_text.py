@@ -54,7 +54,8 @@ def role(match: Match, side: int) -> tuple[str, ...]:
     return ("You",) if match.settings.mode == Mode.HVC else ("Human",)
 
 
-def status_detail(match: Match, display: Settings, selecting: bool, touch: bool = False) -> str:
+def status_detail(match: Match, display: Settings, selecting: bool, touch: bool = False,
+                  keyboard: bool = False) -> str:
     """Return the line under the status: the replay's place, the computer-vs-computer
     speed, what the hint means, or how to move.
 
@@ -63,6 +64,7 @@ def status_detail(match: Match, display: Settings, selecting: bool, touch: bool 
         display: the current display preferences (the pace).
         selecting: True while the human has a piece selected.
         touch: True when the player uses a finger ('Tap' rather than 'Click').
+        keyboard: True when the player's last press was a key (arrows and Enter).
 
     Returns:
         The line, or '' when there is nothing to add.
@@ -76,6 +78,8 @@ def status_detail(match: Match, display: Settings, selecting: bool, touch: bool 
         detail = "The blue arrow shows the suggested move"
         return f"{detail}: {match.hint_proof}" if match.hint_proof else detail
     if match.human_to_move and not selecting:
+        if keyboard:
+            return f"Arrows and Enter: a piece, then a highlighted {match.game.info.cell_word}"
         verb = "Tap" if touch else "Click"
         return f"{verb} a piece, then a highlighted {match.game.info.cell_word}"
     return ""

@@ -161,9 +161,16 @@ class Speaker(Protocol):
     def play(self, cue: Cue) -> None:
         """Start playing ``cue`` at once, over anything already playing."""
 
+    @property
+    def available(self) -> bool:
+        """Return False once it is known that no sound can play (no audio device)."""
+
 
 class Silence:
-    """A speaker that plays nothing (tests, and machines without sound)."""
+    """A speaker that plays nothing (tests, and front ends that keep quiet); it is no
+    missing device, so it counts as available."""
+
+    available = True
 
     def play(self, cue: Cue) -> None:
         """Play nothing.

@@ -2,7 +2,9 @@
 
 Every option is a row of choices (or a stepper for the strength levels) that works by
 pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
-The rows depend on the choices already made (only computer sides get a strength). An
+The rows depend on the choices already made (only computer sides get a strength).
+With a game in progress (or saved by an earlier run) Enter resumes it and N starts a
+new one (which the App asks about first), so a stray Enter never loses a game. An
 external bot given on the command line is the last step of its side's strength stepper;
 it plays Oska only, and the screen says so instead of starting it on Hexapawn.
 The screen shows the App's settings and never changes them itself: ``handle`` returns
@@ -40,12 +42,19 @@ EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
                     "simple": "Simple", "race": "Race"}
 BUTTON_LABELS = {Action.START: "Start", Action.RESUME: "Resume", Action.HELP: "Help",
                  Action.QUIT: "Quit"}
+NEW_LABEL = ("New game", "New")  # Start's label beside Resume
 BUTTON_KEYS = {Action.START: "Enter", Action.RESUME: "Esc", Action.HELP: "?", Action.QUIT: "Q"}
+RESUMING_KEYS = {Action.START: "N", Action.RESUME: "Enter"}  # with a game to resume
 SUBTITLE = {False: ("Choose your game, then press Enter", "Choose, then press Enter"),
             True: ("Choose your game, then tap Start",)}
+RESUME_SUBTITLE = {False: ("Enter resumes your game, N starts a new one",
+                           "Enter resumes, N starts anew"),
+                   True: ("Tap Resume to go on with your game",)}
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
+SOUND_NAMES = ("Off", "On")
+NO_SOUND = ("On: no sound device", "No sound device")  # sound on, but it cannot play
 
 
 class Option(StrEnum):
@@ -146,12 +155,15 @@ def bot_problem(settings: Settings) -> str | None:
     return BOT_OSKA_ONLY if bot_chosen and not playable else None
 
 
-def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[Row]:
+def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
+             sound_available: Callable[[], bool] = lambda: True) -> list[Row]:
     """Return the option rows to show for ``settings`` (they depend on the mode).
 
     Args:
         settings: the current choices.
         bots: the label of the external bot offered for a side, by side (none if None).
+        sound_available: returns whether sound can play (asked only while sound is on,
+            whose choice then says when there is no sound device).
     """
     bots = bots or {}
     game = make_game(settings.kind, settings.n)
@@ -188,7 +200,9 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None) -> list[
                     tuple(a.title() for a in Animation)))
     rows.append(Row(Option.COORDINATES, "Cell names", (False, True), ("Hidden", "Shown"),
                     keys=("", "C")))
-    rows.append(Row(Option.SOUND, "Sound", (False, True), ("Off", "On"), keys=("", "V")))
+    on = SOUND_NAMES[1] if not settings.sound or sound_available() else NO_SOUND
+    rows.append(Row(Option.SOUND, "Sound", (False, True), (SOUND_NAMES[0], on),
+                    keys=("", "V")))
     return rows
 
 
@@ -204,20 +218,24 @@ class StartScene:
 
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
-                 can_quit: bool = True, touch: Callable[[], bool] = lambda: False) -> None:
+                 can_quit: bool = True, touch: Callable[[], bool] = lambda: False,
+                 sound_available: Callable[[], bool] = lambda: True) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
             settings: returns the current choices (the App's settings).
             width: the window width in pixels.
             height: the window height in pixels.
-            can_resume: whether a game in progress can be resumed (Esc).
+            can_resume: whether a game in progress can be resumed (Enter, Esc).
             bots: the label of the external bot offered for a side, by side.
             can_quit: whether to offer a Quit button (a web page cannot close itself).
             touch: returns whether the last input was a touch (big targets, tap
                 wording, no key hints).
+            sound_available: returns whether sound can play (no device: the screen
+                says so).
         """
         self._settings = settings
+        self.sound_available = sound_available
         self.touch = touch
         self.bots = dict(bots or {})
         self.width, self.height = width, height
@@ -234,14 +252,21 @@ class StartScene:
     @property
     def rows(self) -> list[Row]:
         """Return the option rows for the current choices."""
-        return rows_for(self.settings, self.bots)
+        return rows_for(self.settings, self.bots, self.sound_available)
 
     @property
     def button_names(self) -> tuple[Action, ...]:
-        """Return the buttons along the bottom (each is the action it asks for)."""
-        resume = (Action.RESUME,) if self.can_resume else ()
+        """Return the buttons along the bottom (each is the action it asks for): Resume
+        first when there is a game to resume."""
         quit_ = (Action.QUIT,) if self.can_quit else ()
-        return (Action.START, *resume, Action.HELP, *quit_)
+        if self.can_resume:
+            return (Action.RESUME, Action.START, Action.HELP, *quit_)
+        return (Action.START, Action.HELP, *quit_)
+
+    @property
+    def default(self) -> Action:
+        """Return what Enter does: resume the game in progress if any, else start."""
+        return Action.RESUME if self.can_resume else Action.START
 
     def layout(self) -> MenuLayout:
         """Return the layout of the start screen for the current window and rows."""
@@ -255,7 +280,7 @@ class StartScene:
     @property
     def status_text(self) -> str:
         """Return the one-line status: what Enter (or a tap on Start) will start, or why
-        it cannot."""
+        it cannot; with a game to resume, that Enter (or Resume) resumes it."""
         s = self.settings
         problem = bot_problem(s)
         if problem is not None:
@@ -263,8 +288,13 @@ class StartScene:
         bots = "".join(f" ({SIDE_LABELS[side]}: bot {self.bots[side]})"
                        for side in s.computer_sides() if s.levels[side] == LevelKey.EXTERNAL)
         title = game_info(s.kind).title
+        chosen = f"{title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}"
+        if self.can_resume:
+            how = ("Tap Resume to go on with it, or New game for a new one"
+                   if self.touch() else "Press Enter to resume it, or N for a new one")
+            return f"Start screen: a game is in progress. {how} ({chosen})."
         start = "Tap Start to begin." if self.touch() else "Press Enter to start."
-        return f"Start screen: {title} n = {s.n}, {MODE_LABELS[s.mode]}{bots}. {start}"
+        return f"Start screen: {chosen}. {start}"
 
     # -- input -------------------------------------------------------------------------
 
@@ -325,10 +355,12 @@ class StartScene:
         return Action.START if bot_problem(self.settings) is None else None
 
     def _key(self, key: str) -> Intent | None:
-        """Act on a key: arrows move and change, Enter starts, Esc resumes, C cell names,
-        V sound."""
+        """Act on a key: arrows move and change, Enter resumes the game in progress or
+        else starts, N starts, Esc resumes, C cell names, V sound."""
         rows = self.rows
         if key in ("enter", "return"):
+            return Action.RESUME if self.can_resume else self._start()
+        if key == "n":
             return self._start()
         if key == "c":
             return Choose(replace(self.settings, coordinates=not self.settings.coordinates))
@@ -372,9 +404,17 @@ class StartScene:
         startable = self._start() is not None
         for name, rect in layout.buttons.items():
             action = Action(name)
-            button(canvas, rect, self._keyed(BUTTON_LABELS[action], BUTTON_KEYS[action]),
+            button(canvas, rect, self._keyed(*self._button_wording(action)),
                    scale.label, hover=self._hover(rect),
-                   active=action == Action.START, enabled=startable or action != Action.START)
+                   active=action == self.default, enabled=startable or action != Action.START)
+
+    def _button_wording(self, action: Action) -> tuple[Wording, str]:
+        """Return the label of ``action``'s button and the key it names: beside Resume,
+        Start reads 'New game' (N) and Enter is Resume's key."""
+        if not self.can_resume:
+            return BUTTON_LABELS[action], BUTTON_KEYS[action]
+        label = NEW_LABEL if action == Action.START else BUTTON_LABELS[action]
+        return label, RESUMING_KEYS.get(action, BUTTON_KEYS[action])
 
     def _hover(self, rect: Rect) -> bool:
         """Return True when the mouse is over ``rect`` (a finger leaves no hover)."""
@@ -400,7 +440,8 @@ class StartScene:
         if sub.h <= 0:
             return
         problem = bot_problem(self.settings)
-        wording = SUBTITLE[self.touch()] if problem is None else (problem, BOT_OSKA_ONLY_SHORT)
+        subtitles = RESUME_SUBTITLE if self.can_resume else SUBTITLE
+        wording = subtitles[self.touch()] if problem is None else (problem, BOT_OSKA_ONLY_SHORT)
         lines = fit_lines(canvas, wording, sub.w, scale.body, 1, problem is not None)
         text_lines(canvas, lines[:1], *sub.center, scale.body,
                    theme.TEXT_DIM if problem is None else theme.TEXT_ERROR,

@@ -21,6 +21,7 @@ since navigation) or error.
 
 A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
 no Quit button, and Q does nothing.
+A reload mid-game opens straight on the game in progress (kept in ``localStorage``).
 """
 
 from __future__ import annotations
@@ -300,7 +301,7 @@ def start() -> BrowserFrontEnd:
                         warn)
     speaker = open_speaker()
     app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
-              keeper=keeper, touch=touch)
+              keeper=keeper, touch=touch, open_saved=True)
     if app.settings.sound:
         speaker.prepare()  # while the page loads: no frame pays for it
     front_end = BrowserFrontEnd(app, speaker)

@@ -40,6 +40,11 @@ class WebAudioSpeaker:
         self._buffers: dict[Cue, Any] = {}
         self._working = True
 
+    @property
+    def available(self) -> bool:
+        """Return False once sound has failed on this page (no Web Audio, say)."""
+        return self._working
+
     def play(self, cue: Cue) -> None:
         """Start playing ``cue``, or do nothing once sound has failed on this page.
 
