@@ -12,16 +12,15 @@ import os
 import textwrap
 from collections.abc import Generator, Iterator
 from contextlib import closing
-from pathlib import Path
 
-from oska_gui.console.options import CliError, writable_file
+from oska_gui.console.options import CliError
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
 from oska_gui.play.bot_loader import BotFolder
 
 from .entrants import read_entrants
 from .games import Conditions, Entrant, GameTask
-from .report import games_folder, require_matplotlib, write_report
+from .report import check_report, games_folder, write_report
 from .result import GameResult
 from .runner import Finished, cluster_games, local_games
 from .schedule import TournamentPlan, schedule
@@ -49,7 +48,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     players = read_entrants(args.bots, args.ai)
     if args.scheduler is not None:
         _check_travel(players)
-    report = _report_path(args.report)
+    report = None if args.report is None else check_report(args.report)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     _check_size(len(players), args.games)
@@ -64,15 +63,16 @@ def run_tournament(args: argparse.Namespace) -> int:
         todo = [task for task in tasks if task.game_id not in finished]
         with closing(_games(todo, args)) as games:
             _play(games, len(todo), store, finished, args.progress)
-        print(f"games: {len(todo)} played now, {len(tasks) - len(todo)} reused from {args.db}\n")
+        print(plain(f"games: {len(todo)} played now, {len(tasks) - len(todo)} reused from "
+                    f"{args.db}") + "\n")
         results = [finished[task.game_id] for task in tasks]
         lines = standings([player.name for player in players], results)
         _print_tables(lines, results)
         if report is not None:
             written = write_report(report, lines, results,
                                    store.records(task.game_id for task in tasks), settings)
-            print(f"\nReport: {report} (with {written} game records in "
-                  f"{games_folder(report)}{os.sep})")
+            print("\n" + plain(f"Report: {report} (with {written} game records in "
+                               f"{games_folder(report)}{os.sep})"))
     return 0
 
 
@@ -92,15 +92,6 @@ def _check_travel(players: list[Entrant]) -> None:
         raise CliError(f"--scheduler: a bot given as a folder cannot go to a cluster yet "
                        f"({', '.join(folders)}); give it as one file, or play without "
                        "--scheduler on local processes")
-
-
-def _report_path(path: str | None) -> Path | None:
-    """Return the report's path, once it can be written and matplotlib is there (checked
-    before any game is played); None when no report was asked for."""
-    if path is None:
-        return None
-    require_matplotlib()
-    return writable_file(path, "--report")
 
 
 def _games(todo: list[GameTask],
