@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import time
 from contextlib import closing
 from functools import cache
 from pathlib import Path
@@ -47,6 +48,8 @@ UNMARKED_VERSION = 1  # the version of the databases written before the marks
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_BYTES = 100
 APPLICATION_ID_OFFSET = 68  # where the header keeps PRAGMA application_id
+WAL_MODE_OFFSET, WAL_MODE = 18, 2  # the header's read version: 2 in write-ahead-log mode
+CONFIRM_SECONDS = 0.1
 NAME_MAX = 255  # bytes in a file name, where the system cannot tell
 JOURNAL_SUFFIX = "-journal"  # the longest name SQLite adds to the database's ('-wal', '-shm')
 
@@ -58,12 +61,15 @@ class SchemaError(Exception):
 
 
 def check_file(path: Path) -> bool:
-    """Return whether ``path`` exists, once it is known to be or able to become a
-    tournament database; raises SchemaError otherwise.
+    """Return whether there is a file at ``path``, once it is known to be or able to
+    become a tournament database; raises SchemaError otherwise.
 
     Only reads: a missing or empty file passes at once; any other file must start as
     an SQLite database does and carry no other program's mark in its header before
     SQLite opens it, read-only and without journal files (``version_of`` decides).
+    These reads take no lock, so they may catch another run of this program halfway
+    through writing the file: a refusal is confirmed by a second look a moment later
+    (another program's file says the same twice).
 
     Raises:
         SchemaError: a folder, a special file, a missing folder, an unreadable file or
@@ -71,6 +77,15 @@ def check_file(path: Path) -> bool:
     """
     if "\0" in str(path):  # SQLite would cut the name there
         raise SchemaError("the name holds a NUL character")
+    try:
+        return _judge(path)
+    except SchemaError:
+        time.sleep(CONFIRM_SECONDS)
+        return _judge(path)
+
+
+def _judge(path: Path) -> bool:
+    """Return whether there is a file at ``path`` (see ``check_file``); raises SchemaError."""
     try:
         if not path.exists():  # Python 3.11 raises ENAMETOOLONG here, not False
             folder = path.absolute().parent
@@ -94,7 +109,7 @@ def check_file(path: Path) -> bool:
     mark = int.from_bytes(header[APPLICATION_ID_OFFSET:APPLICATION_ID_OFFSET + 4], "big")
     if mark not in (0, APPLICATION_ID):
         raise SchemaError(_foreign_mark(mark))
-    _look(path, wal)
+    _look(path, immutable=header[WAL_MODE_OFFSET] == WAL_MODE and not wal)
     return True
 
 
@@ -111,13 +126,13 @@ def _check_name_length(path: Path) -> None:
                           f"most {limit} bytes")
 
 
-def _look(path: Path, wal: bool) -> None:
-    """Ask SQLite what the database at ``path`` is (``version_of``), read-only.
+def _look(path: Path, immutable: bool) -> None:
+    """Open ``path`` read-only and run ``version_of``.
 
-    Without a ``-wal`` file the main file holds everything, and is read as immutable:
-    no lock, no ``-wal`` or ``-shm`` file made. With one (a writer is at work, or was
-    killed) SQLite must read it too, and makes a ``-shm`` file if there is none: when
-    the file is refused, that one is removed again.
+    A write-ahead-log database without a ``-wal`` file (nobody has it open) is read as
+    ``immutable``: no lock taken, no ``-wal`` or ``-shm`` file made. With a ``-wal``
+    file, SQLite makes a ``-shm`` file if there is none: when the file is refused,
+    that one is removed again. Other databases are read with SQLite's usual locks.
 
     Raises:
         SchemaError: what ``version_of`` raises, or SQLite cannot read the file.
@@ -125,10 +140,10 @@ def _look(path: Path, wal: bool) -> None:
     shared = Path(f"{path}-shm")
     had_shared = shared.exists()
     try:
-        with closing(sqlite3.connect(file_uri(path, "ro", immutable=not wal), uri=True)) as db:
+        with closing(sqlite3.connect(file_uri(path, "ro", immutable), uri=True)) as db:
             version_of(db)
     except (SchemaError, sqlite3.Error) as error:  # another program's, damaged, locked...
-        if wal and not had_shared:
+        if not had_shared:
             shared.unlink(missing_ok=True)
         raise SchemaError(str(error)) from None
 

@@ -12,6 +12,7 @@ one that holds nothing yet; any other file is refused and left as it was (``sche
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
@@ -19,6 +20,8 @@ from types import TracebackType
 from .result import GameResult, MoveTimes
 from .schema import SchemaError, check_file, file_uri, upgrade
 
+WAL_SECONDS = 10
+WAL_PAUSE_SECONDS = 0.02
 COLUMNS = ("id, white, black, winner, reason, forfeit, plies, white_moves, white_seconds, "
            "white_longest, black_moves, black_seconds, black_longest")
 
@@ -48,11 +51,11 @@ class Store:
             raise StoreError(self._unusable(error)) from None
         try:
             self._bring_up_to_date()
-            self.db.execute("PRAGMA journal_mode=WAL")
+            self._use_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")  # WAL keeps commits atomic
         except (SchemaError, sqlite3.Error) as error:
             self.db.close()
-            if not existed:  # e.g. its journal's name is too long: leave no empty file
+            if not existed:  # e.g. its journal's name is too long: leave no file
                 self.path.unlink(missing_ok=True)
             raise StoreError(self._unusable(error)) from None
 
@@ -70,6 +73,22 @@ class Store:
             self.db.rollback()
             raise
         self.db.commit()
+
+    def _use_wal(self) -> None:
+        """Put the database in write-ahead-log mode, unless it is already (ours are).
+
+        Only a new database is switched; that needs every other connection to it out
+        of the way, and SQLite does not wait for them there: several runs that start on
+        one new file at once try again for up to ``WAL_SECONDS``. Raises sqlite3.Error.
+        """
+        deadline = time.monotonic() + WAL_SECONDS
+        while self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.OperationalError:  # 'database is locked': another run is in it
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(WAL_PAUSE_SECONDS)
 
     def _unusable(self, error: Exception) -> str:
         """Return the one-line message refusing the file, with the reason ``error``."""
