@@ -15,7 +15,8 @@ from tournament_helpers import result
 
 from oska_gui.tournament.store import COLUMNS
 
-# The schema exactly as commit 4972aaf's oska_gui/tournament/store.py created it.
+# The schema exactly as commit 4972aaf's oska_gui/tournament/store.py created it: a frozen
+# copy of history, which must not follow the schema in the code when that changes.
 SCHEMA_4972AAF = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
