@@ -35,6 +35,10 @@ LISTS_BOT = """
 def oskaplayer(board, player, depth):
     return [list(row) for row in board]
 """
+WORDS_BOT = """
+def oskaplayer(board, player, depth):
+    raise ValueError("bad \\udcff \\x1b[31m \\u202e")
+"""
 # bot file -> the reason it forfeits every game it has to move in
 ALWAYS = {"illegal": "illegal", "malformed": "malformed", "lists": "malformed",
           "raises": "exception", "hangs": "timeout", "exits": "crash", "killed": "crash",
@@ -132,6 +136,22 @@ def test_a_bot_named_like_mathtext_or_not_utf8_gets_its_report(tmp_path: Path, f
     links = re.findall(r'<a href="([^"]+)"', html)
     assert len(links) == 2 and all(link.startswith("r%20%231-games/") for link in links)
     assert all((tmp_path / unquote(link)).is_file() for link in links)
+
+
+def test_a_bots_words_that_are_not_text_are_stored_and_reported_plain(tmp_path: Path) -> None:
+    """A bot whose exception says a lone surrogate, an escape sequence and a
+    right-to-left override: the games are stored, and the forfeit reason shows those as
+    their escapes on the console and in the report."""
+    bot = tmp_path / "words.py"
+    bot.write_text(textwrap.dedent(WORDS_BOT), encoding="utf-8")
+    report = tmp_path / "r.html"
+    result = run_tournament(f"{bot}:oskaplayer", "--ai", 1, "--db", tmp_path / "t.sqlite",
+                            "--depth", 1, "--workers", 1, "--report", report)
+    assert result.returncode == 0, result.stderr
+    words = "bad \\udcff \\x1b[31m \\u202e"
+    assert words in result.stdout
+    html = report.read_text(encoding="utf-8")
+    assert words in html and "\x1b" not in html and "\u202e" not in html
 
 
 def test_a_report_name_too_long_is_refused_before_the_first_game(tmp_path: Path) -> None:
