@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 import pytest
 from cli_helpers import write_bot
-from database_files import FOREIGN, fingerprint
+from database_files import FOREIGN, database_4972aaf, fingerprint
 from hostile_helpers import kill_marked, marked, tagged, wait_until, write_spawner
 from tournament_helpers import games_line, run_tournament, standings, tagged_env
 
@@ -164,6 +164,26 @@ def test_a_report_name_too_long_is_refused_before_the_first_game(tmp_path: Path)
     assert result.stderr.count("\n") == 1 and "File name too long" in result.stderr
     assert result.stdout == ""
     assert sorted(path.name for path in tmp_path.iterdir()) == ["good.py"]
+
+
+@pytest.mark.parametrize(("db", "report", "words"), [
+    ("t.sqlite", "t.sqlite", "--report and --db name the same file"),
+    ("t.sqlite", "good.py", "would overwrite the bot"),
+    ("good.py", None, "is the file of the bot"),
+])
+def test_an_output_that_is_an_input_is_refused_before_the_first_game(
+        tmp_path: Path, db: str, report: str | None, words: str) -> None:
+    """A report written over the database or a bot's file, or a bot's file as the
+    database: one line saying so, exit code 2, every file as it was."""
+    bot = write_bot(tmp_path, "good")
+    database_4972aaf(tmp_path / "t.sqlite")
+    before = fingerprint(tmp_path)
+    options = ["--db", db] + (["--report", report] if report else [])
+    result = run_tournament(f"{bot}:oskaplayer", "--ai", 1, *options, "--depth", 1,
+                            "--workers", 1, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and words in result.stderr
+    assert fingerprint(tmp_path) == before
 
 
 def test_another_programs_games_table_is_refused_and_left_as_it_was(tmp_path: Path) -> None:

@@ -12,11 +12,12 @@ import os
 import textwrap
 from collections.abc import Generator, Iterator
 from contextlib import closing
+from pathlib import Path
 
 from oska_gui.console.options import CliError
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
-from oska_gui.play.bot_loader import BotFolder
+from oska_gui.play.bot_loader import BotFile, BotFolder
 
 from .entrants import read_entrants
 from .games import Conditions, Entrant, GameTask
@@ -49,6 +50,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     if args.scheduler is not None:
         _check_travel(players)
     report = None if args.report is None else check_report(args.report)
+    _check_apart(report, args.db, players)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     _check_size(len(players), args.games)
@@ -82,6 +84,32 @@ def _check_size(entrants: int, games: int) -> None:
     if total > MAX_GAMES:
         raise CliError(f"{entrants} entrants playing {games} games a pair make {total:,} "
                        f"games; a tournament may have at most {MAX_GAMES:,}")
+
+
+def _check_apart(report: Path | None, db: str, players: list[Entrant]) -> None:
+    """Raise CliError when the report would overwrite the database or a bot's file, or
+    the database is a bot's file: found before the first game, not after the last."""
+    bots = {_real(player.bot.path): player.name for player in players
+            if isinstance(player.bot, BotFile)}
+    database = _real(db)
+    if database in bots:
+        raise CliError(f"--db {db!r:.200} is the file of the bot {bots[database]}")
+    if report is None:
+        return
+    written = _real(str(report))
+    if written == database:
+        raise CliError(f"--report and --db name the same file, {db!r:.200}")
+    if written in bots:
+        raise CliError(f"--report {str(report)!r:.200} would overwrite the bot {bots[written]}")
+
+
+def _real(path: str) -> str:
+    """Return ``path`` with every link and '..' resolved (as given when it holds a NUL,
+    which the checks of the file itself refuse)."""
+    try:
+        return os.path.realpath(path)
+    except ValueError:
+        return path
 
 
 def _check_travel(players: list[Entrant]) -> None:
