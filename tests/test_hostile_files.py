@@ -369,3 +369,13 @@ def test_a_name_with_no_room_for_its_journal_is_refused_before_anything_is_made(
     with pytest.raises(StoreError, match="the file name is too long"):
         Store(tmp_path / ("d" * 250))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_link_to_nothing_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """A symbolic link whose file does not exist: refused, saying where it points; the
+    link stays and no file appears where it points."""
+    link = tmp_path / "t.sqlite"
+    link.symlink_to(tmp_path / "elsewhere.sqlite")
+    with pytest.raises(StoreError, match="elsewhere.sqlite', which does not exist"):
+        Store(link)
+    assert [path.name for path in tmp_path.iterdir()] == ["t.sqlite"] and link.is_symlink()

@@ -87,6 +87,8 @@ def check_file(path: Path) -> bool:
 def _judge(path: Path) -> bool:
     """Return whether there is a file at ``path`` (see ``check_file``); raises SchemaError."""
     try:
+        if path.is_symlink() and not path.exists():
+            raise SchemaError(f"it is a link to {os.readlink(path)!r:.200}, which does not exist")
         if not path.exists():  # Python 3.11 raises ENAMETOOLONG here, not False
             folder = path.absolute().parent
             if not folder.is_dir():
