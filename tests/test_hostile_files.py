@@ -379,3 +379,19 @@ def test_a_link_to_nothing_is_refused_and_left_alone(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="elsewhere.sqlite', which does not exist"):
         Store(link)
     assert [path.name for path in tmp_path.iterdir()] == ["t.sqlite"] and link.is_symlink()
+
+
+@pytest.mark.parametrize("content", [
+    b"SQLite format 3\x00", b"SQLite format 3\x00\x10\x00\x02",
+    b"SQLite format 3\x00" + bytes(range(84)), b"SQLite format 3\x00" + b"\xff" * 5000,
+], ids=["magic alone", "cut in the header", "a made-up header", "junk after the magic"])
+def test_a_file_that_only_starts_like_sqlite_is_refused_in_one_line(tmp_path: Path,
+                                                                    content: bytes) -> None:
+    """The header is read before SQLite opens the file: one that stops short or holds
+    junk is refused like any other file (SQLite refused these before the marks, too:
+    this guards the reading of the header), and left as it was."""
+    path = tmp_path / "t.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="cannot use it as the tournament database"):
+        Store(path)
+    assert path.read_bytes() == content and [p.name for p in tmp_path.iterdir()] == ["t.sqlite"]

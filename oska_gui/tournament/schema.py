@@ -48,7 +48,7 @@ UNMARKED_VERSION = 1  # the version of the databases written before the marks
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_BYTES = 100
 APPLICATION_ID_OFFSET = 68  # where the header keeps PRAGMA application_id
-WAL_MODE_OFFSET, WAL_MODE = 18, 2  # the header's read version: 2 in write-ahead-log mode
+WAL_MODE_OFFSET, WAL_MODE = 18, b"\x02"  # the header's read version in WAL mode
 CONFIRM_SECONDS = 0.1
 NAME_MAX = 255  # bytes in a file name, where the system cannot tell
 JOURNAL_SUFFIX = "-journal"  # the longest name SQLite adds to the database's ('-wal', '-shm')
@@ -111,7 +111,7 @@ def _judge(path: Path) -> bool:
     mark = int.from_bytes(header[APPLICATION_ID_OFFSET:APPLICATION_ID_OFFSET + 4], "big")
     if mark not in (0, APPLICATION_ID):
         raise SchemaError(_foreign_mark(mark))
-    _look(path, immutable=header[WAL_MODE_OFFSET] == WAL_MODE and not wal)
+    _look(path, immutable=header[WAL_MODE_OFFSET:WAL_MODE_OFFSET + 1] == WAL_MODE and not wal)
     return True
 
 
