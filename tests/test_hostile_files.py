@@ -1,10 +1,12 @@
-"""Hostile and broken files (issue 12, items 11-13): game records and the settings file.
+"""Hostile and broken files (issue 12, items 11-13): game records and the settings file;
+(issue 21, item 3) the tournament database.
 
 A record that loads is a legal game; anything else, however absurd (nested 100,000
 deep, n = 1,000,000, random bytes, any JSON value in any field), is a RecordError,
 quickly. A settings file that cannot be used is ignored with a warning, and saving is
 atomic and safe when two instances save at once; a settings file that is a symbolic
-link is saved through the link (issue 21, item 7).
+link is saved through the link (issue 21, item 7). A tournament database that is not
+this project's is refused in one line and left byte for byte as it was.
 """
 
 from __future__ import annotations
@@ -21,17 +23,22 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
+from database_files import FOREIGN, OLD_GAMES, database_4972aaf, fingerprint
 from hostile_helpers import REPO_ROOT, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tournament_helpers import result
 
 from oska_gui.core.types import Termination
 from oska_gui.desktop.storage import JsonFileStorage
 from oska_gui.games.oska import SIZES, oska_rules
 from oska_gui.play import records
 from oska_gui.play.records import RecordError, from_json, from_positions, load
+from oska_gui.tournament import schema
+from oska_gui.tournament.store import Store, StoreError
 from oska_gui.web.storage import LocalStorageSettings
 
+OLD_GAME = result("g")
 DEEP = "[" * 100_000 + "]" * 100_000
 FILE_TESTS = settings(max_examples=150, deadline=None,
                       suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -318,3 +325,137 @@ def test_browser_settings_nested_too_deeply_are_warned_about() -> None:
     store = mock.Mock(getItem=lambda key: DEEP)
     assert LocalStorageSettings(store, warnings.append).load() == {}
     assert warnings == ["ignoring saved settings nested too deeply"]
+
+
+# -- the tournament database -----------------------------------------------------------
+
+
+def marks(path: Path) -> tuple[bytes, int]:
+    """Return the application id bytes and the user_version in the header of ``path``."""
+    header = path.read_bytes()[:100]
+    return header[68:72], int.from_bytes(header[60:64], "big")
+
+
+@pytest.mark.parametrize("kind", FOREIGN)
+def test_another_programs_database_is_refused_and_left_byte_for_byte(tmp_path: Path,
+                                                                    kind: str) -> None:
+    """Each file that is not a tournament database: one line naming it, and not a byte
+    changed, nor a -wal, -shm or -journal file left beside it."""
+    path = tmp_path / "theirs.sqlite"
+    FOREIGN[kind](path)
+    before = fingerprint(tmp_path)
+    with pytest.raises(StoreError) as refused:
+        Store(path)
+    message = str(refused.value)
+    assert message.startswith(f"{path}: cannot use it as the tournament database (it ")
+    assert "\n" not in message and len(message) < 300 + len(str(path))
+    assert fingerprint(tmp_path) == before
+
+
+def test_a_new_file_and_a_zero_byte_file_become_marked_databases(tmp_path: Path) -> None:
+    """A missing file is created, a zero-byte one (nothing in it to lose) taken: both
+    get the marks 'OSKA' and the schema version, and keep what is stored."""
+    empty = tmp_path / "empty.sqlite"
+    empty.write_bytes(b"")
+    for path in (tmp_path / "new.sqlite", empty):
+        with Store(path) as store:
+            store.add(OLD_GAME, "{}")
+        assert marks(path) == (b"OSKA", schema.SCHEMA_VERSION)
+        with Store(path) as store:
+            assert store.results(["g"]) == {"g": OLD_GAME}
+
+
+@pytest.mark.parametrize("killed", [False, True])
+def test_a_4972aaf_database_is_accepted_marked_and_keeps_its_games(tmp_path: Path,
+                                                                   killed: bool) -> None:
+    """A database of commit 4972aaf, closed or left by a killed writer (its last game
+    only in the -wal file): its games are read back, and it is marked as ours."""
+    path = tmp_path / "old.sqlite"
+    database_4972aaf(path, killed=killed)
+    with Store(path) as store:
+        assert set(store.results([*OLD_GAMES, "other"])) == set(OLD_GAMES)
+    assert marks(path) == (b"OSKA", schema.SCHEMA_VERSION)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.sqlite"]
+
+
+def test_a_new_schema_step_migrates_every_older_database(tmp_path: Path,
+                                                         monkeypatch) -> None:
+    """A step appended to MIGRATIONS (as another kind of tournament would add its
+    tables) brings both an unmarked 4972aaf database and a marked version-1 one to
+    version 2 in one go, with their games."""
+    old, ours = tmp_path / "old.sqlite", tmp_path / "ours.sqlite"
+    database_4972aaf(old)
+    with Store(ours) as store:
+        store.add(OLD_GAME, "{}")
+    step = ("CREATE TABLE rounds (number INTEGER PRIMARY KEY)",)
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, step))
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    for path, games in ((old, OLD_GAMES), (ours, ("g",))):
+        with Store(path) as store:
+            assert set(store.results([*games, "other"])) == set(games)
+            assert store.db.execute("SELECT count(*) FROM rounds").fetchone() == (0,)
+        assert marks(path) == (b"OSKA", 2)
+
+
+@pytest.mark.parametrize("old", [True, False])
+def test_many_runs_opening_one_database_at_once_all_succeed(tmp_path: Path, old: bool) -> None:
+    """Eight stores open the same 4972aaf database (or the same new file) at the same
+    moment: none fails, and it ends marked, with its games."""
+    path = tmp_path / "t.sqlite"
+    if old:
+        database_4972aaf(path)
+    games = OLD_GAMES if old else ()
+    start = threading.Barrier(8)
+    errors: list[BaseException] = []
+
+    def opener() -> None:
+        """Open the database with the others and read its games."""
+        start.wait()
+        try:
+            with Store(path) as store:
+                assert set(store.results([*OLD_GAMES, "other"])) == set(games)
+        except BaseException as error:  # noqa: BLE001 - reported by the main thread
+            errors.append(error)
+
+    threads = [threading.Thread(target=opener) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert marks(path) == (b"OSKA", schema.SCHEMA_VERSION)
+
+
+def test_a_name_with_no_room_for_its_journal_is_refused_before_anything_is_made(
+        tmp_path: Path) -> None:
+    """A 250-byte name fits the file system, but not with '-journal' after it: a clear
+    reason at once, and no file made."""
+    with pytest.raises(StoreError, match="the file name is too long"):
+        Store(tmp_path / ("d" * 250))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_link_to_nothing_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """A symbolic link whose file does not exist: refused, saying where it points; the
+    link stays and no file appears where it points."""
+    link = tmp_path / "t.sqlite"
+    link.symlink_to(tmp_path / "elsewhere.sqlite")
+    with pytest.raises(StoreError, match="elsewhere.sqlite', which does not exist"):
+        Store(link)
+    assert [path.name for path in tmp_path.iterdir()] == ["t.sqlite"] and link.is_symlink()
+
+
+@pytest.mark.parametrize("content", [
+    b"SQLite format 3\x00", b"SQLite format 3\x00\x10\x00\x02",
+    b"SQLite format 3\x00" + bytes(range(84)), b"SQLite format 3\x00" + b"\xff" * 5000,
+], ids=["magic alone", "cut in the header", "a made-up header", "junk after the magic"])
+def test_a_file_that_only_starts_like_sqlite_is_refused_in_one_line(tmp_path: Path,
+                                                                    content: bytes) -> None:
+    """The header is read before SQLite opens the file: one that stops short or holds
+    junk is refused like any other file (SQLite refused these before the marks, too:
+    this guards the reading of the header), and left as it was."""
+    path = tmp_path / "t.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(StoreError, match="cannot use it as the tournament database"):
+        Store(path)
+    assert path.read_bytes() == content and [p.name for p in tmp_path.iterdir()] == ["t.sqlite"]

@@ -67,7 +67,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--depth", type=positive_int, default=4,
                         help="the depth passed to the bots' oskaplayer (default 4)")
     parser.add_argument("--db", required=True, metavar="FILE",
-                        help="SQLite file of finished games; reused by a rerun")
+                        help="SQLite file of finished games; reused by a rerun (only "
+                             "this program's: another program's file is refused)")
     parser.add_argument("--report", metavar="FILE.html",
                         help="write an HTML report, with the game records in "
                              "FILE-games/ beside it (needs the report extra: matplotlib)")

@@ -17,12 +17,12 @@ from pathlib import Path
 from oska_gui.console.options import CliError, reason, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
-from oska_gui.play.bot_loader import BotFolder
+from oska_gui.play.bot_loader import BotFile, BotFolder
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
 from .games import Conditions, Entrant, GameTask
-from .report import games_folder, require_matplotlib, write_report
+from .report import check_report, games_folder, write_report
 from .result import GameResult
 from .result_json import tournament_document
 from .runner import Finished, cluster_games, local_games
@@ -51,8 +51,9 @@ def run_tournament(args: argparse.Namespace) -> int:
     players = read_entrants(args.bots, args.ai)
     if args.scheduler is not None:
         _check_travel(players)
-    report = _report_path(args.report)
+    report = None if args.report is None else check_report(args.report)
     json_path = None if args.json is None else writable_file(args.json, "--json")
+    _check_apart({"--report": report, "--json": json_path}, args.db, players)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     try:
@@ -127,6 +128,40 @@ def _check_size(games: int) -> None:
                        f"{MAX_GAMES:,} (fewer entrants, games or rounds)")
 
 
+def _check_apart(outputs: dict[str, Path | None], db: str, players: list[Entrant]) -> None:
+    """Raise CliError when an output (``{option: path}``, None when not asked for) would
+    overwrite the database, a bot's file or another output, or the database is a bot's
+    file: found before the first game, not after the last."""
+    bots = {_real(player.bot.path): player.name for player in players
+            if isinstance(player.bot, BotFile)}
+    database = _real(db)
+    if database in bots:
+        raise CliError(f"--db {db!r:.200} is the file of the bot {bots[database]}")
+    taken: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None:
+            continue
+        written = _real(str(path))
+        if written == database:
+            raise CliError(f"{option} and --db name the same file, {db!r:.200}")
+        if written in bots:
+            raise CliError(f"{option} {str(path)!r:.200} would overwrite the bot "
+                           f"{bots[written]}")
+        if written in taken:
+            raise CliError(f"{option} and {taken[written]} name the same file, "
+                           f"{str(path)!r:.200}")
+        taken[written] = option
+
+
+def _real(path: str) -> str:
+    """Return ``path`` with every link and '..' resolved (as given when it holds a NUL,
+    which the checks of the file itself refuse)."""
+    try:
+        return os.path.realpath(path)
+    except ValueError:
+        return path
+
+
 def _check_travel(players: list[Entrant]) -> None:
     """Raise CliError when a bot given as a folder is to play on a cluster: only a bot
     given as a file travels (inside its games' tasks) so far."""
@@ -135,15 +170,6 @@ def _check_travel(players: list[Entrant]) -> None:
         raise CliError(f"--scheduler: a bot given as a folder cannot go to a cluster yet "
                        f"({', '.join(folders)}); give it as one file, or play without "
                        "--scheduler on local processes")
-
-
-def _report_path(path: str | None) -> Path | None:
-    """Return the report's path, once it can be written and matplotlib is there (checked
-    before any game is played); None when no report was asked for."""
-    if path is None:
-        return None
-    require_matplotlib()
-    return writable_file(path, "--report")
 
 
 def _games(todo: list[GameTask],

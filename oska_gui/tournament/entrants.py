@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from oska_gui.console.options import CliError
+from oska_gui.console.table import plain
 
 from .games import Entrant, read_ai, read_bot
 
@@ -15,7 +16,9 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Entrant]:
         ais: this project's AI levels, as ``oska match --ai`` reads them.
 
     Returns:
-        One Entrant per entrant.
+        One Entrant per entrant. A name is shown as plain text everywhere (the console,
+        the report, the database): a control character, or a byte of a file name that
+        is not UTF-8, is written as its escape ('\\n', '\\udcff').
 
     Raises:
         CliError: a spec cannot be read, two entrants have the same name, or there
@@ -24,7 +27,7 @@ def read_entrants(bots: list[str], ais: list[str]) -> list[Entrant]:
     players = []
     for text in bots:
         name, bot = read_bot(text)
-        players.append(Entrant(name, bot=bot))
+        players.append(Entrant(plain(name), bot=bot))
     players += [Entrant(read_ai(text), ai=text) for text in ais]
     names = [player.name for player in players]
     twice = sorted({name for name in names if names.count(name) > 1})

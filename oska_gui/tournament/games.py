@@ -23,6 +23,7 @@ from pathlib import Path
 from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
 from oska_gui.console.options import CliError, ai_option
+from oska_gui.console.table import plain
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
@@ -171,11 +172,12 @@ def _mover(player: Entrant, conditions: Conditions) -> GamePlayer:
 
 
 def _result(game_id: str, record: Record) -> GameResult:
-    """Return the GameResult of a finished game's record."""
+    """Return the GameResult of a finished game's record; its reason as plain text (the
+    record keeps the bot's words as they were, escaped in its JSON)."""
     times: tuple[list[float], list[float]] = ([], [])
     for pos, seconds in zip(record.positions(), record.seconds, strict=False):
         if seconds is not None:
             times[pos.turn].append(seconds)
     return GameResult(game_id, record.white, record.black, record.outcome.winner,
-                      record.outcome.reason, record.forfeit, len(record.moves),
+                      plain(record.outcome.reason), record.forfeit, len(record.moves),
                       MoveTimes.of(times[0]), MoveTimes.of(times[1]))

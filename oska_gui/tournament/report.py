@@ -9,13 +9,16 @@ report, which ``python3 main.py --replay FILE`` replays. Needs the ``report`` ex
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 from collections.abc import Iterable, Sequence
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
-from oska_gui.console.options import CliError
+from oska_gui.console.options import CliError, writable_file, writable_folder
 
 from .games import final_board, save_record
 from .result import GameResult
@@ -41,6 +44,24 @@ def require_matplotlib() -> None:
     except ImportError:
         raise CliError("--report needs matplotlib: install the report extra "
                        "(pip install 'oska-gui[report]')") from None
+
+
+def check_report(path: str) -> Path:
+    """Return the report's path once matplotlib is there and both the report and the
+    folder of its game records can be written; raises CliError saying why not.
+
+    Checked before the first game, so that a run does not fail at its end; a records
+    folder made to try it is removed again.
+    """
+    require_matplotlib()
+    report = writable_file(path, "--report")
+    folder = games_folder(report)
+    made = not os.path.lexists(folder)  # False also when the name is too long to look up
+    writable_folder(str(folder), "--report (its records folder)")
+    if made:
+        with contextlib.suppress(OSError):  # filled or removed meanwhile: not ours to tidy
+            folder.rmdir()
+    return report
 
 
 def games_folder(report: Path) -> Path:
@@ -145,7 +166,7 @@ def _crosstable(lines: Sequence[Standing], results: Sequence[GameResult]) -> str
 
 def _link(result: GameResult, folder: str) -> _Html:
     """Return a link to a game's record file, named by the game's id."""
-    return _Html(f'<a href="{escape(folder)}/{result.game_id}.json">{result.game_id}</a>')
+    return _Html(f'<a href="{escape(quote(folder))}/{result.game_id}.json">{result.game_id}</a>')
 
 
 def _forfeits(results: Sequence[GameResult], boards: dict[str, str], folder: str) -> str:
@@ -169,8 +190,18 @@ def rating_plot(lines: Sequence[Standing]) -> str:
     """Return the ratings with their 95 % intervals as an inline SVG element.
 
     Entrants run down the page in standings order; the line at 0 is the field's mean.
+    The plot ignores the user's matplotlib settings, and draws every text as it is:
+    names are file names, not mathtext ('$') nor LaTeX (``text.usetex``).
     """
-    from matplotlib.figure import Figure  # the report extra; checked before the run
+    from matplotlib import style  # the report extra; checked before the run
+
+    with style.context(["default", {"text.parse_math": False}]):
+        return _plot(lines)
+
+
+def _plot(lines: Sequence[Standing]) -> str:
+    """Return the rating plot as an SVG element, drawn with the matplotlib settings in force."""
+    from matplotlib.figure import Figure
 
     figure = Figure(figsize=(8, 1.2 + 0.3 * len(lines)))
     axes: Any = figure.add_subplot()

@@ -4,31 +4,24 @@ Each game is committed as soon as its result arrives, in write-ahead-log mode, s
 run that is killed loses only the games still being played, and a rerun with the same
 file finds every finished game by its id (see ``schedule.game_id``) and plays only the
 rest. Games of other tournaments may share the file: they are simply not asked for.
+
+The file must be one of this project's databases, an older one (brought up to date) or
+one that holds nothing yet; any other file is refused and left as it was (``schema``).
 """
 
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 
 from .result import GameResult, MoveTimes
+from .schema import SchemaError, check_file, file_uri, upgrade
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    white TEXT NOT NULL,
-    black TEXT NOT NULL,
-    winner INTEGER,
-    reason TEXT NOT NULL,
-    forfeit TEXT,
-    plies INTEGER NOT NULL,
-    white_moves INTEGER NOT NULL, white_seconds REAL NOT NULL, white_longest REAL NOT NULL,
-    black_moves INTEGER NOT NULL, black_seconds REAL NOT NULL, black_longest REAL NOT NULL,
-    record TEXT NOT NULL
-)
-"""
+WAL_SECONDS = 10
+WAL_PAUSE_SECONDS = 0.02
 COLUMNS = ("id, white, black, winner, reason, forfeit, plies, white_moves, white_seconds, "
            "white_longest, black_moves, black_seconds, black_longest")
 
@@ -41,19 +34,65 @@ class Store:
     """The tournament database: ``add`` a finished game, ``results`` to read them back."""
 
     def __init__(self, path: str | Path) -> None:
-        """Open (creating if needed) the database at ``path``; raises StoreError."""
+        """Open the tournament database at ``path``, created (or brought to the current
+        schema) and marked as this project's if needed.
+
+        Raises:
+            StoreError: the path is unusable, or the file is not a tournament database
+                (then it is left byte for byte as it was).
+        """
         if not str(path).strip():
             raise StoreError("give the database a file name")
         self.path = Path(path)
         try:
-            self.db = sqlite3.connect(self.path)
-            self.db.execute("PRAGMA journal_mode=WAL")
+            existed = check_file(self.path)
+            self.db = sqlite3.connect(file_uri(self.path, "rwc"), uri=True)
+        except (SchemaError, sqlite3.Error) as error:
+            raise StoreError(self._unusable(error)) from None
+        try:
+            self._bring_up_to_date()
+            self._use_wal()
             self.db.execute("PRAGMA synchronous=NORMAL")  # WAL keeps commits atomic
-            self.db.execute(SCHEMA)
-            self.db.commit()
-        except (sqlite3.Error, ValueError) as error:  # not a database, a folder, a NUL...
-            raise StoreError(f"{self.path}: cannot use it as the tournament database "
-                             f"({error})") from None
+        except (SchemaError, sqlite3.Error) as error:
+            self.db.close()
+            if not existed:  # e.g. its journal's name is too long: leave no file
+                self.path.unlink(missing_ok=True)
+            raise StoreError(self._unusable(error)) from None
+
+    def _bring_up_to_date(self) -> None:
+        """Migrate and mark the database unless it is at the current schema already.
+
+        The file is judged again inside the write transaction: another run may have
+        migrated it since ``check_file`` looked, or another program written it.
+        Raises SchemaError (nothing written) or sqlite3.Error.
+        """
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            upgrade(self.db)
+        except BaseException:
+            self.db.rollback()
+            raise
+        self.db.commit()
+
+    def _use_wal(self) -> None:
+        """Put the database in write-ahead-log mode, unless it is already (ours are).
+
+        Only a new database is switched; that needs every other connection to it out
+        of the way, and SQLite does not wait for them there: several runs that start on
+        one new file at once try again for up to ``WAL_SECONDS``. Raises sqlite3.Error.
+        """
+        deadline = time.monotonic() + WAL_SECONDS
+        while self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+            except sqlite3.OperationalError:  # 'database is locked': another run is in it
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(WAL_PAUSE_SECONDS)
+
+    def _unusable(self, error: Exception) -> str:
+        """Return the one-line message refusing the file, with the reason ``error``."""
+        return f"{self.path}: cannot use it as the tournament database ({error})"
 
     def add(self, result: GameResult, record: str) -> None:
         """Store one finished game and its record (JSON text), committed at once."""
