@@ -323,3 +323,15 @@ def test_an_unwritable_json_path_stops_before_any_game(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "--json" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "t.sqlite").exists()
+
+
+def test_a_json_result_may_not_overwrite_the_database_or_the_report(tmp_path: Path) -> None:
+    """--json naming the --db file or the --report file stops before any game."""
+    db = tmp_path / "t.sqlite"
+    same_db = run_tournament("--ai", "1", "2", "--db", db, "--json", db)
+    assert same_db.returncode == 2 and "--json and --db name the same file" in same_db.stderr
+    report = tmp_path / "r.html"
+    same_report = run_tournament("--ai", "1", "2", "--db", db, "--report", report,
+                                 "--json", report)
+    assert same_report.returncode == 2
+    assert "name the same file" in same_report.stderr and not db.exists()
