@@ -69,6 +69,13 @@ def test_the_report_has_tables_plot_forfeit_boards_and_replayable_records(
         assert record.positions()
     forfeits = [load(report.parent / link) for link in set(page.links)]
     assert sum(record.forfeit is not None for record in forfeits) == 10
+    by_entrant = html[html.index("Forfeits by entrant"):html.index("Every forfeit")]
+    rows = re.findall(r"<tr><td>([^<]*)</td><td>([^<]*)</td><td class=\"num\">(\d+)</td>",
+                      by_entrant)
+    assert {(name, reason) for name, reason, _ in rows} == {(names[1], "illegal"),
+                                                            (names[2], "timeout")}
+    assert sum(int(count) for _, _, count in rows) == 10
+    assert by_entrant.count("<pre>") == 2  # the first board of each entrant's reason
 
 
 @pytest.mark.slow

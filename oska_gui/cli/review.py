@@ -3,7 +3,7 @@
 The analysis is ``play.review`` (the rules and thresholds are in its modules and the
 README's "Reviewing a game"); this command runs it to the end, prints the moves with
 their marks (?!, ?, ??) and the better move after each bad one, then each side's
-accuracy and counts, and with ``--html`` writes the page of ``review_html``.
+accuracy and counts, and with ``--html`` writes the page of ``console.review_page``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from oska_gui.console.options import (
 )
 from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
+from oska_gui.console.review_page import write_page
 from oska_gui.console.table import plain, render_table
 from oska_gui.core.types import SIDE_NAMES, WHITE
 from oska_gui.engine.registry import game_info
@@ -27,8 +28,6 @@ from oska_gui.play.records import Record, RecordError, load
 from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import Review, SideSummary
-
-from .review_html import write_page
 
 SLICE_SECONDS = 0.1
 EXAMPLES = f"""\

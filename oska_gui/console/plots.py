@@ -21,6 +21,15 @@ def require_matplotlib(option: str) -> None:
                        "(pip install 'oska-gui[report]')") from None
 
 
+def plain_text_style() -> Any:
+    """Return a context in which matplotlib draws with its default settings, whatever the
+    user's matplotlibrc says, and every text as written: no '$' read as mathtext (names
+    are file names, and ``x$_$.py`` would not parse)."""
+    from matplotlib import style  # the report extra; checked before the run
+
+    return style.context(["default", {"text.parse_math": False}])
+
+
 def inline_svg(figure: Any) -> str:
     """Return a matplotlib ``figure`` as an ``<svg>`` element to put in a page.
 

@@ -2,15 +2,15 @@
 
 The page holds the standings, a plot of the ratings with their 95 % intervals (drawn by
 matplotlib as SVG, inline, text as paths: no fonts, scripts or other files needed), the
-crosstable, every forfeit with the board it happened on and the reason, and the list of
-games. Each game links to its record, written to ``NAME-games/GAME_ID.json`` beside the
-report, which ``python3 main.py --replay FILE`` replays. Needs the ``report`` extra.
+crosstable, each entrant's forfeits by reason with the first board it forfeited on,
+every forfeit, and the list of games. Each game links to its record, written to
+``NAME-games/GAME_ID.json`` beside the report, which ``python3 main.py --replay FILE``
+replays. Needs the ``report`` extra.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import os
 from collections.abc import Iterable, Sequence
 from html import escape
@@ -19,11 +19,12 @@ from typing import Any
 from urllib.parse import quote
 
 from oska_gui.console.options import CliError, writable_file, writable_folder
+from oska_gui.console.plots import inline_svg, plain_text_style, require_matplotlib
 
 from .games import final_board, save_record
 from .result import GameResult
 from .schedule import TournamentPlan
-from .standings import Standing, crosstable, standings_rows
+from .standings import Standing, crosstable, first_forfeits, standings_rows
 
 RESULTS = {None: "draw", 0: "1-0", 1: "0-1"}
 STYLE = """
@@ -37,15 +38,6 @@ pre { margin: 0; font-size: 13px; line-height: 1.15; }
 """
 
 
-def require_matplotlib() -> None:
-    """Raise CliError, saying how to install it, unless matplotlib can be imported."""
-    try:
-        import matplotlib  # noqa: F401 (only whether it imports)
-    except ImportError:
-        raise CliError("--report needs matplotlib: install the report extra "
-                       "(pip install 'oska-gui[report]')") from None
-
-
 def check_report(path: str) -> Path:
     """Return the report's path once matplotlib is there and both the report and the
     folder of its game records can be written; raises CliError saying why not.
@@ -53,7 +45,7 @@ def check_report(path: str) -> Path:
     Checked before the first game, so that a run does not fail at its end; a records
     folder made to try it is removed again.
     """
-    require_matplotlib()
+    require_matplotlib("--report")
     report = writable_file(path, "--report")
     folder = games_folder(report)
     made = not os.path.lexists(folder)  # False also when the name is too long to look up
@@ -120,7 +112,10 @@ def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict
         "<h2>Ratings</h2>\n" + rating_plot(lines),
         "<h2>Crosstable</h2>\n<p>Points of the row's entrant against the column's.</p>\n"
         + _crosstable(lines, results),
-        "<h2>Forfeits</h2>\n" + _forfeits(results, boards, folder),
+        "<h2>Forfeits by entrant</h2>\n<p>Each entrant's forfeits by reason, with the first "
+        "game of each reason and the board it forfeited on.</p>\n"
+        + _forfeits_by_entrant(lines, results, boards),
+        "<h2>Every forfeit</h2>\n" + _forfeits(results, boards, folder),
         "<h2>Games</h2>\n<p>Each record replays with <code>python3 main.py --replay "
         "FILE</code>.</p>\n" + _games(results, folder),
     ]
@@ -172,11 +167,27 @@ def _link(result: GameResult, folder: str) -> _Html:
 def _forfeits(results: Sequence[GameResult], boards: dict[str, str], folder: str) -> str:
     """Return every forfeit: the game, who forfeited, the reason and the final board."""
     rows = [[_link(result, folder), result.loser or "", result.forfeit or "", result.reason,
-             _Html(f"<pre>{escape(boards.get(result.game_id, ''))}</pre>")]
-            for result in results if result.forfeit is not None]
+             _board(boards, result)] for result in results if result.forfeit is not None]
     if not rows:
         return "<p>No forfeits.</p>"
     return _table(["game", "forfeited by", "reason", "what happened", "board"], rows)
+
+
+def _board(boards: dict[str, str], result: GameResult) -> _Html:
+    """Return the board a game's forfeit happened on, as a text picture."""
+    return _Html(f"<pre>{escape(boards.get(result.game_id, ''))}</pre>")
+
+
+def _forfeits_by_entrant(lines: Sequence[Standing], results: Sequence[GameResult],
+                         boards: dict[str, str]) -> str:
+    """Return each entrant's forfeits: per reason the count, the first such game (its id:
+    its record is linked under Every forfeit), what happened and the board it happened on."""
+    rows = [[name, reason, next(s.forfeits[reason] for s in lines if s.name == name),
+             game.game_id, game.reason, _board(boards, game)]
+            for name, reason, game in first_forfeits(lines, results)]
+    if not rows:
+        return "<p>No forfeits.</p>"
+    return _table(["entrant", "reason", "games", "first game", "what happened", "board"], rows)
 
 
 def _games(results: Sequence[GameResult], folder: str) -> str:
@@ -193,9 +204,7 @@ def rating_plot(lines: Sequence[Standing]) -> str:
     The plot ignores the user's matplotlib settings, and draws every text as it is:
     names are file names, not mathtext ('$') nor LaTeX (``text.usetex``).
     """
-    from matplotlib import style  # the report extra; checked before the run
-
-    with style.context(["default", {"text.parse_math": False}]):
+    with plain_text_style():
         return _plot(lines)
 
 
@@ -215,7 +224,4 @@ def _plot(lines: Sequence[Standing]) -> str:
     axes.axvline(0, color="0.7", linewidth=1)
     axes.set_xlabel("Elo, relative to the field's mean (95 % interval)")
     axes.grid(axis="x", color="0.9")
-    out = io.StringIO()
-    figure.savefig(out, format="svg", bbox_inches="tight", metadata={"Date": None})
-    svg = out.getvalue()
-    return svg[svg.index("<svg"):]  # without the XML declaration and DOCTYPE
+    return inline_svg(figure)

@@ -1,4 +1,4 @@
-"""The page of ``oska review --html``: one self-contained HTML file.
+"""The review page of a game (``oska review --html``, tournament reviews): one HTML file.
 
 It holds the heading, each side's summary, the graph of White's win chance move by
 move (matplotlib as inline SVG, bad moves as coloured dots), the moves with their
@@ -13,11 +13,12 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from oska_gui.console.options import CliError, reason
-from oska_gui.console.plots import inline_svg
 from oska_gui.core.types import SIDE_NAMES, WHITE
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
+
+from .options import CliError, reason
+from .plots import inline_svg, plain_text_style
 
 COLOURS = {Mark.INACCURACY: "#d9a400", Mark.MISTAKE: "#e07000", Mark.BLUNDER: "#c00000"}
 STYLE = """
@@ -116,8 +117,15 @@ def _mistakes(review: Review) -> str:
 def graph(review: Review) -> str:
     """Return White's win chance at each position as an inline SVG line graph.
 
-    The bad moves are dots in their mark's colour at the position they led to.
+    The bad moves are dots in their mark's colour at the position they led to. Drawn
+    with matplotlib's default settings, whatever the user's matplotlibrc says.
     """
+    with plain_text_style():
+        return _graph(review)
+
+
+def _graph(review: Review) -> str:
+    """Return the graph of ``graph``, drawn with the matplotlib settings in force."""
     from matplotlib.figure import Figure  # the report extra; checked before the run
 
     chances = [100 * chance for chance in review.white_chances()]
