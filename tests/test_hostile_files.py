@@ -381,20 +381,21 @@ def test_a_4972aaf_database_is_accepted_marked_and_keeps_its_games(tmp_path: Pat
 def test_a_new_schema_step_migrates_every_older_database(tmp_path: Path,
                                                          monkeypatch) -> None:
     """A step appended to MIGRATIONS (as another kind of tournament would add its
-    tables) brings both an unmarked 4972aaf database and a marked version-1 one to
-    version 2 in one go, with their games."""
+    tables) brings both an unmarked 4972aaf database and a marked one of the current
+    version to the next version in one go, with their games."""
     old, ours = tmp_path / "old.sqlite", tmp_path / "ours.sqlite"
     database_4972aaf(old)
     with Store(ours) as store:
         store.add(OLD_GAME, "{}")
     step = ("CREATE TABLE rounds (number INTEGER PRIMARY KEY)",)
+    following = schema.SCHEMA_VERSION + 1
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, step))
-    monkeypatch.setattr(schema, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(schema, "SCHEMA_VERSION", following)
     for path, games in ((old, OLD_GAMES), (ours, ("g",))):
         with Store(path) as store:
             assert set(store.results([*games, "other"])) == set(games)
             assert store.db.execute("SELECT count(*) FROM rounds").fetchone() == (0,)
-        assert marks(path) == (b"OSKA", 2)
+        assert marks(path) == (b"OSKA", following)
 
 
 @pytest.mark.parametrize("old", [True, False])

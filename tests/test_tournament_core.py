@@ -18,7 +18,7 @@ from hostile_helpers import REPO_ROOT
 from tournament_helpers import result
 
 from oska_gui.play.bot_loader import BotFile
-from oska_gui.tournament import ratings, ratings_numpy
+from oska_gui.tournament import ratings, ratings_numpy, reviews
 from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.schedule import TournamentPlan, schedule
@@ -234,3 +234,29 @@ def test_an_unknown_backend_is_refused() -> None:
     """A misspelt backend is an error that names the choices, not a silent fallback."""
     with pytest.raises(ValueError, match="'auto', 'numpy' or 'python'"):
         rate(2, [(0, 1, 1.0)], backend="fortran")
+
+
+# -- reviews ----------------------------------------------------------------------------
+
+def test_losses_are_the_games_a_bot_lost() -> None:
+    """--review losses picks the games whose loser is a bot, not the AI's, nor draws."""
+    games = [replace(result("a"), white=PLAYERS[0].name, black=PLAYERS[2].name, winner=1),
+             replace(result("b"), white=PLAYERS[2].name, black=PLAYERS[1].name, winner=1),
+             replace(result("c"), white=PLAYERS[0].name, black=PLAYERS[1].name, winner=None)]
+    assert [game.game_id for game in reviews.to_review(games, PLAYERS, reviews.LOSSES)] == ["a"]
+    assert len(reviews.to_review(games, PLAYERS, reviews.ALL)) == 3
+
+
+def test_a_review_id_follows_the_game_and_the_budget() -> None:
+    """The same game and time give the same id; another game or time another one."""
+    ids = {reviews.review_id(game, seconds) for game in ("a", "b") for seconds in (0.2, 1.0)}
+    assert len(ids) == 4 and reviews.review_id("a", 0.2) in ids
+
+
+def test_the_store_keeps_reviews(tmp_path: Path) -> None:
+    """A review stored is read back by its id, also after opening the file again."""
+    with Store(tmp_path / "t.sqlite") as store:
+        store.add_review("r1", "g1", '{"x": 1}')
+        assert store.reviews(["r1", "r2"]) == {"r1": '{"x": 1}'}
+    with Store(tmp_path / "t.sqlite") as store:
+        assert store.reviews(["r1"]) == {"r1": '{"x": 1}'}

@@ -97,3 +97,33 @@ def test_the_report_is_checked_before_any_game(tmp_path: Path) -> None:
     assert without.returncode == 2
     assert "install the report extra (pip install 'oska-gui[report]')" in without.stderr
     assert "games:" not in missing.stdout + without.stdout
+
+
+@pytest.mark.slow
+def test_reviews_of_the_games_a_bot_lost_are_linked_and_kept(tmp_path: Path) -> None:
+    """--review losses: the raising bot loses both games against the AI, so two review
+    pages are written beside their records and linked from the list of games; the rerun
+    reuses both reviews from the database."""
+    raises = f"{write_bot(tmp_path, 'raises')}:oskaplayer"
+    report, db = tmp_path / "r.html", tmp_path / "t.sqlite"
+    command = (raises, "--ai", "1", "--db", db, "--report", report, "--review", "losses",
+               "--review-time", 0.05, "--workers", 1)
+    first = run_tournament(*command)
+    assert first.returncode == 0, first.stderr
+    assert f"reviews: 2 made now, 0 reused from {db}" in first.stdout
+    page = Page(report.read_text(encoding="utf-8"))
+    reviews = [link for link in page.links if link.endswith("-review.html")]
+    assert len(reviews) == 2
+    for link in reviews:
+        text = (report.parent / link).read_text(encoding="utf-8")
+        assert "<h1>Game review</h1>" in text and "<svg" in text
+        assert load(report.parent / link.replace("-review.html", ".json")).forfeit
+    again = run_tournament(*command)
+    assert f"reviews: 0 made now, 2 reused from {db}" in again.stdout
+
+
+def test_a_review_needs_the_report(tmp_path: Path) -> None:
+    """--review without --report is a usage error before any game."""
+    result = run_tournament("--ai", "1", "2", "--db", tmp_path / "t.sqlite", "--review")
+    assert result.returncode == 2 and "--review needs --report" in result.stderr
+    assert not (tmp_path / "t.sqlite").exists()

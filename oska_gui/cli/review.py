@@ -20,10 +20,9 @@ from oska_gui.console.options import (
 )
 from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
-from oska_gui.console.review_page import write_page
+from oska_gui.console.review_page import heading, write_page
 from oska_gui.console.table import plain, render_table
 from oska_gui.core.types import SIDE_NAMES, WHITE
-from oska_gui.engine.registry import game_info
 from oska_gui.play.records import Record, RecordError, load
 from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
 from oska_gui.play.review.marks import Mark
@@ -96,27 +95,6 @@ def read_record(path: str) -> Record:
         raise CliError(f"{path}: {error}") from None
     except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
         raise CliError(f"cannot read {path!r:.200}: {reason(error)}") from None
-
-
-def heading(record: Record, seconds: float | None, depth: int | None,
-            exact: bool) -> list[str]:
-    """Return the review's two first lines: the game, the players and the result; the
-    search.
-
-    Args:
-        record: the game reviewed.
-        seconds: the search time a position, or None.
-        depth: the deepest search, or None.
-        exact: whether exact values were used where the solver covers a position.
-    """
-    info = game_info(record.game)
-    outcome = record.ending.describe() if record.ending is not None else "game in progress"
-    limits = [f"{seconds:g} s" if seconds else "", f"depth {depth}" if depth else ""]
-    search = " or ".join(limit for limit in limits if limit)
-    how = "exact values where the solver covers the position, else " if exact else ""
-    return [plain(f"{info.title} · {info.size_text(record.n)}: {record.white} (White) vs "
-                  f"{record.black} (Black), {outcome}"),
-            f"Analysis: {how}search for {search} a position"]
 
 
 def moves_table(review: Review) -> str:

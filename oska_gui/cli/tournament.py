@@ -13,11 +13,14 @@ from oska_gui.console.options import (
     add_opening_options,
     add_subcommand,
     board_size,
+    positive_float,
     positive_int,
 )
 from oska_gui.play.bot_loader import SPEC_FORMS
 from oska_gui.play.levels import ai_help
+from oska_gui.play.review.job import DEFAULT_SECONDS
 from oska_gui.tournament.formats import FORMATS, ROUND_ROBIN
+from oska_gui.tournament.reviews import ALL, CHOICES
 
 MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
 EXAMPLES = """\
@@ -26,6 +29,7 @@ examples:
   oska tournament a.py b.py:play --n 5 --depth 3 --time-limit 2 --db t.sqlite --workers 2
   oska tournament bots/*.py --db t.sqlite --scheduler tcp://10.0.0.5:8786
   oska tournament bots/*.py --ai 1 2 3 --format swiss --rounds 7 --db class.sqlite
+  oska tournament bots/*.py --ai 3 --db class.sqlite --report class.html --review losses
 
 Run the same command again with the same --db to continue: finished games are reused.
 """
@@ -72,6 +76,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--report", metavar="FILE.html",
                         help="write an HTML report, with the game records in "
                              "FILE-games/ beside it (needs the report extra: matplotlib)")
+    parser.add_argument("--review", nargs="?", const=ALL, choices=CHOICES,
+                        help="with --report, also review every game (or only the games a "
+                             "bot lost: --review losses) on the same workers and link each "
+                             "review page from the report; reviews are stored in --db")
+    parser.add_argument("--review-time", type=positive_float, default=DEFAULT_SECONDS,
+                        metavar="SECONDS",
+                        help=f"search time a position of a review (default {DEFAULT_SECONDS:g})")
     parser.add_argument("--json", metavar="FILE",
                         help="also write the standings and every game as JSON to FILE, "
                              "for graders (its fields are listed in the README)")

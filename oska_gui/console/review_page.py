@@ -14,11 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from oska_gui.core.types import SIDE_NAMES, WHITE
+from oska_gui.engine.registry import game_info
+from oska_gui.play.records import Record
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
 from .options import CliError, reason
 from .plots import inline_svg, plain_text_style
+from .table import plain
 
 COLOURS = {Mark.INACCURACY: "#d9a400", Mark.MISTAKE: "#e07000", Mark.BLUNDER: "#c00000"}
 STYLE = """
@@ -30,6 +33,27 @@ th { background: #f0f0f0; }
 pre { font-size: 15px; line-height: 1.2; margin: 0.3em 0 1em; }
 .inaccuracy { color: #8a6700; } .mistake { color: #a34f00; } .blunder { color: #c00000; }
 """
+
+
+def heading(record: Record, seconds: float | None, depth: int | None,
+            exact: bool) -> list[str]:
+    """Return the review's two first lines: the game, the players and the result; the
+    search.
+
+    Args:
+        record: the game reviewed.
+        seconds: the search time a position, or None.
+        depth: the deepest search, or None.
+        exact: whether exact values were used where the solver covers a position.
+    """
+    info = game_info(record.game)
+    outcome = record.ending.describe() if record.ending is not None else "game in progress"
+    limits = [f"{seconds:g} s" if seconds else "", f"depth {depth}" if depth else ""]
+    search = " or ".join(limit for limit in limits if limit)
+    how = "exact values where the solver covers the position, else " if exact else ""
+    return [plain(f"{info.title} · {info.size_text(record.n)}: {record.white} (White) vs "
+                  f"{record.black} (Black), {outcome}"),
+            f"Analysis: {how}search for {search} a position"]
 
 
 def write_page(path: Path, review: Review, heading: Sequence[str]) -> None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import textwrap
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 from oska_gui.console.options import CliError, reason, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
@@ -21,10 +22,11 @@ from oska_gui.play.bot_loader import BotFile, BotFolder
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
-from .games import Conditions, Entrant, GameTask
-from .report import check_report, games_folder, write_report
+from .games import Conditions, Entrant, GameTask, play
+from .report import Reviewed, check_report, games_folder, write_report
 from .result import GameResult
 from .result_json import tournament_document
+from .reviews import review_game, review_games, to_review
 from .runner import Finished, cluster_games, local_games
 from .schedule import TournamentPlan
 from .standings import (
@@ -53,6 +55,8 @@ def run_tournament(args: argparse.Namespace) -> int:
         _check_travel(players)
     report = None if args.report is None else check_report(args.report)
     json_path = None if args.json is None else writable_file(args.json, "--json")
+    if args.review and report is None:
+        raise CliError("--review needs --report: the reviews are pages linked from the report")
     _check_apart({"--report": report, "--json": json_path}, args.db, players)
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
@@ -76,9 +80,11 @@ def run_tournament(args: argparse.Namespace) -> int:
         if json_path is not None:
             _write_json(json_path, settings, plan, lines, results, store.records(
                 result.game_id for result in results if result.forfeit is not None))
+        reviews = _reviews(store, players, results, args) if args.review else {}
         if report is not None:
             written = write_report(report, lines, results,
-                                   store.records(task.game_id for task in tasks), settings)
+                                   store.records(task.game_id for task in tasks), settings,
+                                   Reviewed(reviews, args.review_time))
             print("\n" + plain(f"Report: {report} (with {written} game records in "
                                f"{games_folder(report)}{os.sep})"))
     return 0
@@ -172,12 +178,25 @@ def _check_travel(players: list[Entrant]) -> None:
                        "--scheduler on local processes")
 
 
-def _games(todo: list[GameTask],
-           args: argparse.Namespace) -> Generator[Finished, None, None]:
-    """Return the iterator of finished games: on the cluster, or on local processes."""
+def _games(todo: Sequence[Any], args: argparse.Namespace,
+           work: Callable[[Any], Any] = play) -> Generator[Any, None, None]:
+    """Return the iterator of finished tasks (games, unless ``work`` says otherwise): on
+    the cluster, or on local processes."""
     if args.scheduler is not None:
-        return cluster_games(todo, args.scheduler)
-    return local_games(todo, args.workers)
+        return cluster_games(todo, args.scheduler, work)
+    return local_games(todo, args.workers, work)
+
+
+def _reviews(store: Store, players: list[Entrant], results: list[GameResult],
+             args: argparse.Namespace) -> dict[str, str]:
+    """Review the games ``args.review`` asks for on the games' workers; return {game id:
+    review JSON} (reviews stored by an earlier run are reused)."""
+    chosen = to_review(results, players, args.review)
+    reviews, made = review_games(store, chosen, args.review_time,
+                                 lambda tasks: _games(tasks, args, review_game), args.progress)
+    print("\n" + plain(f"reviews: {made} made now, {len(chosen) - made} reused from "
+                       f"{args.db}"))
+    return reviews
 
 
 def _play(games: Iterator[Finished], store: Store, finished: dict[str, GameResult],

@@ -11,8 +11,10 @@ replays. Needs the ``report`` extra.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,10 @@ from urllib.parse import quote
 
 from oska_gui.console.options import CliError, writable_file, writable_folder
 from oska_gui.console.plots import inline_svg, plain_text_style, require_matplotlib
+from oska_gui.console.review_page import heading as review_heading
+from oska_gui.console.review_page import page as review_page
+from oska_gui.play.records import from_json
+from oska_gui.play.review.result import Review
 
 from .games import final_board, save_record
 from .result import GameResult
@@ -61,8 +67,18 @@ def games_folder(report: Path) -> Path:
     return report.with_name(f"{report.stem}-games")
 
 
+@dataclass(frozen=True)
+class Reviewed:
+    """The reviews to write beside the records: {game id: review JSON}, and the search
+    time a position they were made with."""
+
+    reviews: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+
 def write_report(report: Path, lines: Sequence[Standing], results: Sequence[GameResult],
-                 records: Iterable[tuple[str, str]], settings: TournamentPlan) -> int:
+                 records: Iterable[tuple[str, str]], settings: TournamentPlan,
+                 reviewed: Reviewed | None = None) -> int:
     """Write the HTML report and every game's record beside it.
 
     Args:
@@ -71,6 +87,8 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
         results: the tournament's games.
         records: (game id, record JSON) of every game.
         settings: what the tournament played, for the page's heading.
+        reviewed: the games' reviews, each written as a page beside its record and
+            linked from the list of games.
 
     Returns:
         The number of game records written.
@@ -84,20 +102,37 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
     try:
         folder.mkdir(parents=True, exist_ok=True)
         count = 0
+        reviews = reviewed or Reviewed()
         for game_id, record in records:
             save_record(record, folder / f"{game_id}.json")
             if game_id in forfeited:
                 boards[game_id] = final_board(record)
+            if game_id in reviews.reviews:
+                _write_review(folder / review_file(game_id), record,
+                              reviews.reviews[game_id], reviews.seconds)
             count += 1
-        page = _page(lines, results, boards, settings, folder.name)
+        page = _page(lines, results, boards, settings, folder.name, set(reviews.reviews))
         report.write_text(page, encoding="utf-8")
     except OSError as error:
         raise CliError(f"cannot write the report {report}: {error.strerror or error}") from None
     return count
 
 
+def review_file(game_id: str) -> str:
+    """Return the name of a game's review page in the records folder."""
+    return f"{game_id}-review.html"
+
+
+def _write_review(path: Path, record_json: str, review_json: str, seconds: float) -> None:
+    """Write the review page of one game (its record and review as JSON text) to ``path``."""
+    record = from_json(json.loads(record_json))
+    review = Review.from_json(record, json.loads(review_json))
+    path.write_text(review_page(review, review_heading(record, seconds, None, True)),
+                    encoding="utf-8")
+
+
 def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict[str, str],
-          settings: TournamentPlan, folder: str) -> str:
+          settings: TournamentPlan, folder: str, reviewed: set[str]) -> str:
     """Return the report's HTML text."""
     conditions = settings.conditions
     summary = (f"n = {conditions.n}, {len(lines)} entrants, {settings.games} games a pair, "
@@ -117,7 +152,7 @@ def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict
         + _forfeits_by_entrant(lines, results, boards),
         "<h2>Every forfeit</h2>\n" + _forfeits(results, boards, folder),
         "<h2>Games</h2>\n<p>Each record replays with <code>python3 main.py --replay "
-        "FILE</code>.</p>\n" + _games(results, folder),
+        "FILE</code>.</p>\n" + _games(results, folder, reviewed),
     ]
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             f"<title>Oska tournament</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
@@ -190,11 +225,18 @@ def _forfeits_by_entrant(lines: Sequence[Standing], results: Sequence[GameResult
     return _table(["entrant", "reason", "games", "first game", "what happened", "board"], rows)
 
 
-def _games(results: Sequence[GameResult], folder: str) -> str:
-    """Return the list of games with links to their records."""
-    rows = [[_link(result, folder), result.white, result.black, RESULTS[result.winner],
-             result.plies, result.reason] for result in results]
-    return _table(["game", "white", "black", "result", "plies", "how it ended"], rows)
+def _games(results: Sequence[GameResult], folder: str, reviewed: set[str]) -> str:
+    """Return the list of games with links to their records (and reviews, if any)."""
+    headers = ["game", "white", "black", "result", "plies", "how it ended"]
+    rows: list[list[object]] = [[_link(result, folder), result.white, result.black,
+                                 RESULTS[result.winner], result.plies, result.reason]
+                                for result in results]
+    if reviewed:
+        headers.append("review")
+        for row, result in zip(rows, results, strict=True):
+            row.append(_Html(f'<a href="{escape(quote(folder))}/{review_file(result.game_id)}"'
+                             '>review</a>') if result.game_id in reviewed else "")
+    return _table(headers, rows)
 
 
 def rating_plot(lines: Sequence[Standing]) -> str:

@@ -24,7 +24,7 @@ import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
@@ -33,7 +33,7 @@ from typing import Any
 from oska_gui.bots.external_worker import watch_parent
 from oska_gui.console.options import CliError
 
-from .games import GameTask, play
+from .games import play
 from .result import GameResult
 
 Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
@@ -44,9 +44,12 @@ WORKER_DIED = ("a worker process died during a game (killed from outside, or out
                "memory); the finished games are stored: run the command again to continue")
 
 
-def local_games(tasks: list[GameTask],
-                workers: int) -> Generator[Finished, None, None]:
+def local_games(tasks: Sequence[Any], workers: int,
+                work: Callable[[Any], Any] = play) -> Generator[Any, None, None]:
     """Play ``tasks`` on ``workers`` local processes; yield each game as it ends.
+
+    ``work`` is what a worker does with a task: ``games.play`` (a GameTask gives a
+    ``Finished``) unless another picklable function is given, as for reviews.
 
     Closing the generator (or leaving the loop over it by an exception) kills the
     workers at once, stopping the games in progress.
@@ -63,13 +66,13 @@ def local_games(tasks: list[GameTask],
     complete = False
     try:
         pending = iter(tasks)
-        running = _submit(pool, islice(pending, 2 * count))
+        running = _submit(pool, work, islice(pending, 2 * count))
         while running:
             # Short waits, so this (main) thread handles Ctrl+C and SIGTERM promptly.
             done, running = wait(running, POLL_SECONDS, FIRST_COMPLETED)
             for future in done:
                 yield _local_result(future)
-            running |= _submit(pool, islice(pending, len(done)))
+            running |= _submit(pool, work, islice(pending, len(done)))
         complete = True
     finally:
         if not complete:  # SIGTERM: the workers die at once, and their bots follow them
@@ -78,18 +81,20 @@ def local_games(tasks: list[GameTask],
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _submit(pool: ProcessPoolExecutor, tasks: Iterable[GameTask]) -> set[Future]:
-    """Hand ``tasks`` to the pool; raises CliError when a worker process has died."""
+def _submit(pool: ProcessPoolExecutor, work: Callable[[Any], Any],
+            tasks: Iterable[Any]) -> set[Future]:
+    """Hand ``tasks`` to the pool, each to be done by ``work``; raises CliError when a
+    worker process has died."""
     try:
-        return {pool.submit(play, task) for task in tasks}
+        return {pool.submit(work, task) for task in tasks}
     except BrokenProcessPool:
         raise CliError(WORKER_DIED) from None
 
 
-def _local_result(future: Future) -> Finished:
-    """Return a local game's result; raises CliError when its worker process died."""
+def _local_result(future: Future) -> Any:
+    """Return a local task's result; raises CliError when its worker process died."""
     try:
-        finished: Finished = future.result()
+        finished = future.result()
     except BrokenProcessPool:
         raise CliError(WORKER_DIED) from None
     return finished
@@ -106,12 +111,12 @@ def _start_worker(parent: int) -> None:
     threading.Thread(target=watch_parent, args=(parent,), daemon=True).start()
 
 
-def cluster_games(tasks: list[GameTask],
-                  address: str) -> Generator[Finished, None, None]:
+def cluster_games(tasks: Sequence[Any], address: str,
+                  work: Callable[[Any], Any] = play) -> Generator[Any, None, None]:
     """Play ``tasks`` on the Dask cluster whose scheduler is at ``address``.
 
-    Yields each game as it ends. Raises CliError when the ``cluster`` extra is missing
-    or the scheduler cannot be reached.
+    Yields each game as it ends (``work`` as in ``local_games``). Raises CliError when
+    the ``cluster`` extra is missing or the scheduler cannot be reached.
     """
     distributed = load_distributed()
     if not address.strip():
@@ -124,12 +129,12 @@ def cluster_games(tasks: list[GameTask],
         pending = iter(tasks)
         running = distributed.as_completed()
         for task in islice(pending, _in_flight(client)):
-            running.add(client.submit(play, task, pure=False))
+            running.add(client.submit(work, task, pure=False))
         for future in running:
-            finished: Finished = future.result()
+            finished = future.result()
             future.release()
             for task in islice(pending, max(_in_flight(client) - running.count(), 0)):
-                running.add(client.submit(play, task, pure=False))
+                running.add(client.submit(work, task, pure=False))
             yield finished
 
 

@@ -39,9 +39,17 @@ CREATE TABLE games (
     record TEXT NOT NULL
 )
 """
+REVIEWS_TABLE = """
+CREATE TABLE reviews (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    review TEXT NOT NULL
+)
+"""
 # MIGRATIONS[v]: the statements that take a database from schema version v to v + 1.
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (GAMES_TABLE,),  # 0 -> 1: one row per finished game (the schema of commit 4972aaf)
+    (REVIEWS_TABLE,),  # 1 -> 2: the reviews of games (--review)
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 UNMARKED_VERSION = 1  # the version of the databases written before the marks

@@ -120,6 +120,21 @@ class Store:
             if game_id in wanted:
                 yield game_id, record
 
+    def add_review(self, review_id: str, game_id: str, review: str) -> None:
+        """Store the review (JSON text) of game ``game_id`` under ``review_id``, at once."""
+        try:
+            with self.db:
+                self.db.execute("INSERT OR REPLACE INTO reviews (id, game, review) "
+                                "VALUES (?, ?, ?)", (review_id, game_id, review))
+        except sqlite3.Error as error:
+            raise StoreError(f"{self.path}: cannot store a review ({error})") from None
+
+    def reviews(self, ids: Iterable[str]) -> dict[str, str]:
+        """Return {review id: review JSON text} of the stored reviews among ``ids``."""
+        wanted = set(ids)
+        return {review_id: review for review_id, review
+                in self.db.execute("SELECT id, review FROM reviews") if review_id in wanted}
+
     def close(self) -> None:
         """Close the database."""
         self.db.close()

@@ -1,0 +1,98 @@
+"""Reviews of a tournament's games (``--review``): done by the workers that play games.
+
+A review task carries the game's record (JSON text), so it travels to a cluster worker
+as a game task does; the worker runs ``play.review.ReviewJob`` on it to the end and
+sends back the review as JSON text, which the store keeps under an id made of the game
+and the review's settings, so a rerun reviews only what is missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Generator, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+
+from oska_gui.console.progress import ProgressBar
+from oska_gui.play.records import from_json
+from oska_gui.play.review.job import ReviewJob
+from oska_gui.play.review.result import VERSION
+
+from .games import Entrant
+from .result import GameResult
+from .store import Store
+
+ALL, LOSSES = "all", "losses"
+CHOICES = (ALL, LOSSES)
+SLICE_SECONDS = 1.0  # a worker has no frames to keep: long slices, less overhead
+
+
+@dataclass(frozen=True)
+class ReviewTask:
+    """One game to review: the review's id, the game's id, its record and the budget."""
+
+    review_id: str
+    game_id: str
+    record: str  # the game record as JSON text
+    seconds: float  # search time a position
+
+
+def review_id(game_id: str, seconds: float) -> str:
+    """Return the id of the review of ``game_id`` at ``seconds`` a position (24 hex digits)."""
+    facts = ["review", VERSION, game_id, seconds]
+    return hashlib.sha256(json.dumps(facts).encode("utf-8")).hexdigest()[:24]
+
+
+def to_review(results: Sequence[GameResult], players: Sequence[Entrant],
+              which: str) -> list[GameResult]:
+    """Return the games to review: all, or those a bot (not this project's AI) lost.
+
+    Args:
+        results: the tournament's games.
+        players: its entrants.
+        which: ALL or LOSSES.
+    """
+    if which == ALL:
+        return list(results)
+    bots = {player.name for player in players if player.bot is not None}
+    return [result for result in results if result.loser in bots]
+
+
+def review_game(task: ReviewTask) -> tuple[str, str, str]:
+    """Review one game to the end (in a worker); return (review id, game id, review JSON)."""
+    job = ReviewJob(from_json(json.loads(task.record)), task.seconds)
+    while not job.advance(SLICE_SECONDS):
+        pass
+    return task.review_id, task.game_id, json.dumps(job.review.to_json())
+
+
+def review_games(store: Store, chosen: Sequence[GameResult], seconds: float,
+                 runs: Callable[[list[ReviewTask]], Generator[tuple[str, str, str], None, None]],
+                 progress: bool | None) -> tuple[dict[str, str], int]:
+    """Review the ``chosen`` games that ``store`` has no review of yet, and store them.
+
+    Args:
+        store: the tournament database (games with their records, and reviews).
+        chosen: the games to review.
+        seconds: search time a position.
+        runs: does review tasks on the workers (local or a cluster), yielding each
+            ``review_game`` result as it ends; closed when done or stopped.
+        progress: show a progress bar (None: only on a terminal).
+
+    Returns:
+        {game id: review JSON text} of every chosen game, and how many were made now.
+    """
+    ids = {game.game_id: review_id(game.game_id, seconds) for game in chosen}
+    stored = store.reviews(ids.values())
+    missing = [game_id for game_id, rid in ids.items() if rid not in stored]
+    records = dict(store.records(missing))
+    tasks = [ReviewTask(ids[game_id], game_id, records[game_id], seconds)
+             for game_id in missing]
+    with ProgressBar(len(tasks), "reviews", progress, unit="reviews") as bar, \
+            closing(runs(tasks)) as done:
+        for rid, game_id, review in done:
+            store.add_review(rid, game_id, review)
+            stored[rid] = review
+            bar.advance()
+    return {game_id: stored[rid] for game_id, rid in ids.items()}, len(tasks)
