@@ -6,20 +6,32 @@ from is never on a bot's import path, in every command that plays bots.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import textwrap
+import zipfile
 from pathlib import Path
 
 import pytest
 from cli_helpers import CLI_TIMEOUT, REPO_ROOT, run_cli, table_rows, write_bot
 from hostile_helpers import run_python, wait_until
-from tournament_helpers import run_tournament, standings
+from tournament_helpers import games_line, run_tournament, standings
 
+from oska_gui import movegen
 from oska_gui.bots.bot_process import LoadError
 from oska_gui.desktop.options import parse_args
 from oska_gui.play import bot_loader
-from oska_gui.play.bot_loader import STAGE_PREFIX, BotFile, BotFolder, open_bot, parse_bot
+from oska_gui.play.bot_loader import (
+    STAGE_PREFIX,
+    BotArchive,
+    BotFile,
+    BotFolder,
+    BotUnusable,
+    open_bot,
+    pack_folder,
+    parse_bot,
+)
 from oska_gui.tournament.entrants import identity
 from oska_gui.tournament.games import Entrant
 from oska_gui.web.build import browser_modules
@@ -110,7 +122,7 @@ def test_a_file_is_read_with_its_source_and_a_folder_with_its_module(tmp_path: P
     as_file = parse_bot(str(bot))
     assert isinstance(as_file, BotFile)
     assert (as_file.function, as_file.name) == ("oskaplayer", f"{bot}:oskaplayer")
-    assert as_file.source == bot.read_text(encoding="utf-8")
+    assert as_file.source == bot.read_bytes()
     assert parse_bot(f"{bot}:movegen").function == "movegen"
     default = parse_bot(str(folder))
     assert isinstance(default, BotFolder)
@@ -132,18 +144,19 @@ def test_a_file_is_read_with_its_source_and_a_folder_with_its_module(tmp_path: P
     ("{tmp}/good.py:team.play", "module.function follows a folder"),
     ("{tmp}/team:helper", "after a bot folder give module.function"),
     ("{tmp}/team:nothing.play", "has no module 'nothing' (no nothing.py in it)"),
-    ("{tmp}/big.py", "is over 100 bytes, too big for a bot given as a file"),
-    ("{tmp}/latin1.py", "is not UTF-8 text: 'utf-8' codec can't decode byte 0xe9"),
+    ("{tmp}/big.py", "is over 100 bytes, the most a bot may have"),
+    ("{tmp}/team.zip", "is not a zip archive Python can read"),
 ])
 def test_bad_specs_are_one_clear_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                       spec: str, words: str) -> None:
     """A missing path, a bad function name, a folder without module.function or without
-    the module, a file too big or not UTF-8: ValueError with one line saying which."""
+    the module, a file too big, a zip that is not one: ValueError with one line saying
+    which."""
     write_bot(tmp_path, "good")
     team(tmp_path)
     (tmp_path / "big.py").write_text("#" * 101, encoding="utf-8")
-    (tmp_path / "latin1.py").write_bytes("# caf\xe9\n".encode("latin-1"))
-    monkeypatch.setattr(bot_loader, "MAX_FILE_BYTES", 100)
+    (tmp_path / "team.zip").write_bytes(b"PK not really")
+    monkeypatch.setattr(bot_loader, "MAX_BOT_BYTES", 100)
     with pytest.raises(ValueError) as error:
         parse_bot(spec.format(tmp=tmp_path))
     assert words.format(tmp=tmp_path) in str(error.value)
@@ -327,13 +340,93 @@ def test_a_folder_bot_plays_the_same_in_match_and_tournament(tmp_path: Path) -> 
     assert "pass its folder instead" in " ".join(result.stdout.split())
 
 
-def test_a_folder_bot_cannot_go_to_a_cluster_yet(tmp_path: Path) -> None:
-    """--scheduler with a folder bot: one line saying so, before any connection."""
-    result = run_tournament(team(tmp_path), "--ai", 1, "--db", tmp_path / "t.sqlite",
-                            "--scheduler", "tcp://127.0.0.1:9")
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "a bot given as a folder cannot go to a cluster yet" in result.stderr
-    assert len(result.stderr.strip().splitlines()) == 1
+def zipped(folder: Path, archive: Path, top: str = "") -> Path:
+    """Zip the files of ``folder`` into ``archive`` (under the folder ``top`` inside it)."""
+    with zipfile.ZipFile(archive, "w") as out:
+        for file in sorted(folder.rglob("*")):
+            if file.is_file():
+                out.write(file, top + file.relative_to(folder).as_posix())
+    return archive
+
+
+@pytest.mark.parametrize("top", ["", "team/"])
+def test_a_zip_plays_as_its_folder_does_and_keeps_its_fingerprint(tmp_path: Path,
+                                                                  top: str) -> None:
+    """A zip of a two-module bot (at the archive's top, or in its one folder) plays a
+    legal move from its own private folder; its fingerprint is the folder's, and the
+    folder packed for a cluster plays too, with the same fingerprint."""
+    folder = team(tmp_path)
+    archive = parse_bot(str(zipped(folder, tmp_path / "team.zip", top)))
+    as_folder = parse_bot(str(folder))
+    assert isinstance(archive, BotArchive) and isinstance(as_folder, BotFolder)
+    assert archive.prefix == top and archive.fingerprint == as_folder.fingerprint
+    assert pack_folder(as_folder).fingerprint == as_folder.fingerprint
+    start = ["wwww", "---", "--", "---", "bbbb"]
+    for spec in (archive, pack_folder(as_folder)):
+        player = open_bot(spec)
+        try:
+            result = player.process.run("oskaplayer", [start, "w", 1], 30)
+        finally:
+            player.close()
+        assert result.ok and result.value in movegen(start, "w")
+
+
+@pytest.mark.parametrize(("members", "words"), [
+    ({"../evil.py": b"X = 1"}, "would be unpacked outside its folder"),
+    ({"/abs/oskaplayer.py": b"X = 1"}, "would be unpacked outside its folder"),
+    ({"readme.txt": b"hello"}, "has no module 'oskaplayer'"),
+    ({"a/oskaplayer.py": b"X = 1", "b/oskaplayer.py": b"X = 1"}, "has no module"),
+])
+def test_an_unsafe_or_empty_zip_is_unusable(tmp_path: Path, members: dict[str, bytes],
+                                            words: str) -> None:
+    """Names that would land outside the folder, or no module where expected: one line,
+    as BotUnusable (a tournament charges such a bot's games as load forfeits)."""
+    archive = tmp_path / "bad.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        for name, data in members.items():
+            out.writestr(name, data)
+    with pytest.raises(BotUnusable, match=re.escape(words)):
+        parse_bot(str(archive))
+
+
+def test_a_zip_bomb_is_refused_before_unpacking(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small archive that unpacks to more than the cap is refused from its directory."""
+    monkeypatch.setattr(bot_loader, "MAX_BOT_BYTES", 10_000)
+    archive = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("oskaplayer.py", b"#" * 100_000)
+    assert archive.stat().st_size < 10_000
+    with pytest.raises(BotUnusable, match="unpacks to over 10,000 bytes"):
+        parse_bot(str(archive))
+
+
+@pytest.mark.parametrize(("coding", "plays"), [(True, True), (False, False)])
+def test_a_latin1_file_plays_when_python_can_import_it(tmp_path: Path, coding: bool,
+                                                       plays: bool) -> None:
+    """A bot saved as latin-1: with a PEP 263 coding line it plays; without one it does
+    not load, with Python's own reason: ``oska match`` says so, and a tournament plays
+    on, charging its games as load forfeits."""
+    text = ("# -*- coding: latin-1 -*-\n" if coding else "") + textwrap.dedent("""\
+        from oska_gui import oskaplayer as ours
+        NAME = "café"
+
+        def oskaplayer(board, player, depth):
+            return ours(board, player, 1)
+        """)
+    path = tmp_path / "latin1.py"
+    path.write_bytes(text.encode("latin-1"))
+    result = run_cli("match", path, "--games", 2, "--ai", 1)
+    if plays:
+        assert result.returncode == 0, result.stderr
+        assert_no_forfeit(result.stdout)
+        return
+    assert result.returncode == 2 and "utf-8" in result.stderr.lower()
+    tournament = run_tournament(path, "--ai", 1, "--db", tmp_path / "t.sqlite",
+                                "--workers", 1)
+    assert tournament.returncode == 0, tournament.stderr
+    row = standings(tournament.stdout)[f"{path}:oskaplayer"]
+    assert row["load"] == row["forfeits"] == "2"
 
 
 def test_no_staged_folder_is_left_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -358,3 +451,49 @@ def test_no_staged_folder_is_left_behind(tmp_path: Path, monkeypatch: pytest.Mon
     assert folders and all(Path(folder).parent == staging for folder in folders)
     assert wait_until(lambda: not any(Path(folder).exists() for folder in folders), 5)
     assert not list(staging.glob("oska-bot-*"))
+
+
+@pytest.mark.slow
+def test_a_folder_of_submissions_enters_files_folders_and_zips(tmp_path: Path) -> None:
+    """--bots DIR: a file, a folder, a zip of a folder, a file over the size cap and a
+    folder without oskaplayer.py are five entrants named after them; the first three
+    play without forfeits, the last two forfeit as load (all but the game between them,
+    where only the one with White does), and the run goes on."""
+    submissions = tmp_path / "class"
+    submissions.mkdir()
+    write_bot(submissions, "good").rename(submissions / "alice.py")
+    team(submissions).rename(submissions / "bob")
+    zipped(team(tmp_path), submissions / "carol.zip", "carol/")
+    (submissions / "dave.py").write_bytes(b"#" * (bot_loader.MAX_BOT_BYTES + 1))
+    (submissions / "eve").mkdir()
+    (submissions / "eve" / "notes.txt").write_text("no bot here", encoding="utf-8")
+    result = run_tournament("--bots", submissions, "--games", 1, "--db",
+                            tmp_path / "t.sqlite", "--workers", 2)
+    assert result.returncode == 0, result.stderr
+    table = standings(result.stdout)
+    assert sorted(table) == ["alice.py", "bob", "carol.zip", "dave.py", "eve"]
+    for name in ("alice.py", "bob", "carol.zip"):
+        assert table[name]["forfeits"] == "0", result.stdout
+    for name in ("dave.py", "eve"):  # against each other, only White forfeits
+        assert table[name]["load"] == table[name]["forfeits"]
+    assert int(table["dave.py"]["forfeits"]) + int(table["eve"]["forfeits"]) == 7
+    text = " ".join(result.stdout.split())
+    assert "the most a bot may have" in text and "has no module 'oskaplayer'" in text
+
+
+def test_a_renamed_bot_keeps_its_games_and_a_copy_plays_its_own(tmp_path: Path) -> None:
+    """Game ids follow a bot's code, not its name: renaming the file reuses its games
+    (shown under the new name); two copies of one file are two entrants, each with its
+    own games."""
+    first = write_bot(tmp_path, "good")
+    db = tmp_path / "t.sqlite"
+    before = run_tournament(first, "--ai", 1, "--db", db, "--workers", 1)
+    assert before.returncode == 0, before.stderr
+    renamed = first.rename(tmp_path / "renamed.py")
+    after = run_tournament(renamed, "--ai", 1, "--db", db, "--workers", 1)
+    assert games_line(after.stdout) == f"games: 0 played now, 2 reused from {db}"
+    assert set(standings(after.stdout)) == {f"{renamed}:oskaplayer", "AI depth 1 (strong)"}
+    copy = tmp_path / "copy.py"
+    copy.write_bytes(renamed.read_bytes())
+    both = run_tournament(renamed, copy, "--ai", 1, "--db", db, "--workers", 1)
+    assert games_line(both.stdout) == f"games: 4 played now, 2 reused from {db}"

@@ -24,8 +24,8 @@ from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.schedule import TournamentPlan, schedule
 from oska_gui.tournament.store import Store, StoreError
 
-PLAYERS = [Entrant("a.py:oskaplayer", bot=BotFile("a.py", "oskaplayer", "A = 1\n")),
-           Entrant("b.py:oskaplayer", bot=BotFile("b.py", "oskaplayer", "B = 1\n")),
+PLAYERS = [Entrant("a.py:oskaplayer", bot=BotFile("a.py", "oskaplayer", b"A = 1\n")),
+           Entrant("b.py:oskaplayer", bot=BotFile("b.py", "oskaplayer", b"B = 1\n")),
            Entrant("AI depth 1 (strong)", ai="1")]
 SETTINGS = TournamentPlan(Conditions(n=4, depth=2, time_limit=1.0), games=6, opening_plies=3,
                           seed=7)
@@ -72,7 +72,7 @@ def test_the_schedule_is_deterministic_and_ids_follow_what_changes_a_game() -> N
                     replace(SETTINGS, conditions=replace(SETTINGS.conditions, time_limit=2))):
         assert not set(ids) & {task.game_id for task in schedule(PLAYERS, changed)}
     assert PLAYERS[0].bot is not None
-    edited = [replace(PLAYERS[0], bot=replace(PLAYERS[0].bot, source="A = 2\n")), *PLAYERS[1:]]
+    edited = [replace(PLAYERS[0], bot=replace(PLAYERS[0].bot, source=b"A = 2\n")), *PLAYERS[1:]]
     kept = {task.game_id for task in schedule(edited, SETTINGS)} & set(ids)
     assert kept == {task.game_id for task in schedule(PLAYERS, SETTINGS)
                     if PLAYERS[0].name not in (task.white.name, task.black.name)}

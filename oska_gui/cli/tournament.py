@@ -26,6 +26,7 @@ MAX_WORKERS = 1024  # each is a process; far more than cores only costs memory
 EXAMPLES = """\
 examples:
   oska tournament bots/*.py --ai 2 4 --games 4 --db class.sqlite --report class.html
+  oska tournament --bots submissions/ --ai 3 --db class.sqlite --report class.html
   oska tournament a.py b.py:play --n 5 --depth 3 --time-limit 2 --db t.sqlite --workers 2
   oska tournament bots/*.py --db t.sqlite --scheduler tcp://10.0.0.5:8786
   oska tournament bots/*.py --ai 1 2 3 --format swiss --rounds 7 --db class.sqlite
@@ -50,9 +51,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "fields too large for every pair to play.",
         EXAMPLES + "\n" + ai_help())
     parser.add_argument("bots", nargs="*", metavar="BOT",
-                        help=f"{SPEC_FORMS}: a file alone, or a folder holding the bot's "
-                             "modules (defaults: oskaplayer, oskaplayer.oskaplayer; a folder "
-                             "plays on local processes only)")
+                        help=f"{SPEC_FORMS}: a file alone, or a folder or zip holding the "
+                             "bot's modules (defaults: oskaplayer, oskaplayer.oskaplayer)")
+    parser.add_argument("--bots", dest="bots_dir", metavar="DIR",
+                        help="a folder of submissions: each Python file, folder and zip in "
+                             "it is an entrant named after it")
     parser.add_argument("--ai", nargs="+", action="extend", default=[], metavar="LEVEL",
                         help="this project's AI at these levels as extra entrants (the "
                              "levels run to the next option: give the bots before --ai)")

@@ -13,6 +13,18 @@ Every command and place that plays an external bot (the window's ``--white``/``-
 - ``path/to/folder[:module.function]`` (default ``oskaplayer.oskaplayer``) is a bot
   given as a folder (``BotFolder``): that folder is its import root, where it is, so a
   bot made of several modules plays.
+- ``path/to/submission.zip[:module.function]`` (same default) is a bot given as a zip
+  archive (``BotArchive``, its bytes read here so that it can travel): it is unpacked
+  into a fresh private folder that is its import root (the archive's one top folder,
+  when the module is in there rather than at the top, as when a folder was zipped).
+  A folder going to a cluster travels packed the same way (``pack_folder``).
+
+A bot's files are read whole and may hold at most ``MAX_BOT_BYTES`` in all; a bot that
+is found but cannot be used (too big, unreadable, a broken zip) raises ``BotUnusable``,
+so a tournament can charge its games as ``load`` forfeits instead of stopping. A file
+is kept as bytes: Python decodes it as it would (UTF-8, or its PEP 263 ``coding:``
+line). Each bot's ``fingerprint`` hashes all its files and their names within it, not
+where it is: the same code under another name or folder has the same fingerprint.
 
 Either way the bot runs in its own process (``bots.external.ExternalPlayer``), and the
 folder the command was run from is never on its import path (``bots.external_worker``).
@@ -21,22 +33,27 @@ folder the command was run from is never on its import path (``bots.external_wor
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import shutil
 import tempfile
 import weakref
+import zipfile
 from dataclasses import dataclass
 from functools import partial
 from importlib.machinery import all_suffixes
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotCode, BotProcess, LoadError
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, ExternalPlayer
 
 DEFAULT_FUNCTION = "oskaplayer"
 DEFAULT_MODULE = "oskaplayer"
-SPEC_FORMS = "path/to/bot.py[:function] or path/to/folder[:module.function]"
-MAX_FILE_BYTES = 64 * 1024 * 1024  # read whole and copied: far above any real bot file
+SPEC_FORMS = ("path/to/bot.py[:function], path/to/folder[:module.function] or "
+              "path/to/bot.zip[:module.function]")
+MAX_BOT_BYTES = 20_000_000  # all of a bot's files: read whole, and sent with its games
+MAX_MEMBERS = 10_000  # files in a bot's zip archive
+SKIPPED_FOLDERS = ("__pycache__",)  # with hidden ones: never part of a bot's code
 STAGE_PREFIX = "oska-bot-"
 
 
@@ -51,7 +68,7 @@ class BotFile:
 
     path: str
     function: str
-    source: str
+    source: bytes
     siblings: tuple[str, ...] = ()
 
     @property
@@ -67,7 +84,7 @@ class BotFile:
     @property
     def fingerprint(self) -> str:
         """Return a short hash of the source: it changes when the bot's code does."""
-        return hashlib.sha256(self.source.encode("utf-8")).hexdigest()[:16]
+        return hashlib.sha256(self.source).hexdigest()[:16]
 
 
 @dataclass(frozen=True)
@@ -88,7 +105,33 @@ class BotFolder:
         return f"{self.path}:{self.module}.{self.function}"
 
 
-BotSpec = BotFile | BotFolder
+@dataclass(frozen=True)
+class BotArchive:
+    """A bot as a zip archive: one given as a .zip, or a folder packed to travel.
+
+    ``path`` is the archive (or the folder) as given; ``data`` the archive's bytes;
+    ``prefix`` the folder inside it that is the import root ('' for its top, else e.g.
+    'team/'); ``fingerprint`` a short hash of its files, as for a folder.
+    """
+
+    path: str
+    module: str
+    function: str
+    data: bytes
+    prefix: str
+    fingerprint: str
+
+    @property
+    def name(self) -> str:
+        """Return the bot's name as written on a command line: 'team.zip:main.oskaplayer'."""
+        return f"{self.path}:{self.module}.{self.function}"
+
+
+BotSpec = BotFile | BotFolder | BotArchive
+
+
+class BotUnusable(ValueError):
+    """The bot is there but cannot be used: too big, unreadable, a broken archive."""
 
 
 def parse_bot(text: str) -> BotSpec:
@@ -98,18 +141,21 @@ def parse_bot(text: str) -> BotSpec:
         text: the bot as given; a path that holds ':' itself is read whole.
 
     Returns:
-        A BotFile with the file's source, or a BotFolder.
+        A BotFile with the file's bytes, a BotFolder, or a BotArchive with its bytes.
 
     Raises:
-        ValueError: no such file or folder, a bad function or module name, no such
-            module in the folder, or a file that cannot be read, is not UTF-8 text (as
-            Python wants its source) or is over ``MAX_FILE_BYTES``; the message is one
-            line for people.
+        ValueError: no such file or folder, a bad function or module name, or no such
+            module in the folder; BotUnusable (a ValueError too) when the bot is there
+            but cannot be used: unreadable, over ``MAX_BOT_BYTES`` in all, or a zip
+            that is broken, unsafe or without the module. The message is one line for
+            people.
     """
     path, suffix = _split(text)
     kind = _kind(path)
     if kind == "folder":
         return _read_folder(path, suffix)
+    if kind == "file" and path.lower().endswith(".zip"):
+        return _read_archive(path, suffix)
     if kind == "file":
         return _read_file(path, suffix)
     raise ValueError(f"no such bot file or folder: {path!r:.200} (write it as {SPEC_FORMS})")
@@ -134,6 +180,14 @@ def open_bot(bot: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
         LoadError: the file could not be copied (a full disk, say).
     """
     spec = parse_bot(bot) if isinstance(bot, str) else bot
+    if isinstance(spec, BotArchive):
+        folder = _stage_archive(spec)
+        root = os.path.join(folder, _root_name(spec))
+        code = BotCode(root, spec.module, label=os.path.join(
+            _root_name(spec), *spec.module.split(".")), staged=True)
+        process = BotProcess(code, load_timeout, echo)
+        remove = weakref.finalize(process, shutil.rmtree, folder, ignore_errors=True)
+        return ExternalPlayer(process, spec.function, spec.name, time_limit, release=remove)
     if isinstance(spec, BotFolder):
         code = BotCode(os.path.abspath(spec.path), spec.module,
                        label=os.path.join(spec.path, *spec.module.split(".")))
@@ -175,19 +229,26 @@ def _read_file(path: str, function: str | None) -> BotFile:
                 if _are_names(function) else "")
         raise ValueError(f"{function!r:.80} is not a function name: a bot given as a file is "
                          f"written path/to/bot.py[:function]{hint}")
+    source = _read_bytes(path, "the bot file")
+    return BotFile(path, function, source, _modules_beside(path))
+
+
+def _read_bytes(path: str, what: str) -> bytes:
+    """Return the bytes of the file ``path`` (``what`` names it in messages).
+
+    Raises:
+        BotUnusable: it cannot be read, or holds over ``MAX_BOT_BYTES``.
+    """
     try:
         with open(path, "rb") as file:
-            raw = file.read(MAX_FILE_BYTES + 1)
-        source = raw.decode("utf-8")
+            raw = file.read(MAX_BOT_BYTES + 1)
     except OSError as error:
-        raise ValueError(f"cannot read the bot file {path!r:.200}: "
-                         f"{error.strerror or error}") from None
-    except UnicodeDecodeError as error:
-        raise ValueError(f"the bot file {path!r:.200} is not UTF-8 text: {error}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ValueError(f"{path!r:.200} is over {MAX_FILE_BYTES:,} bytes, too big for a bot "
-                         "given as a file: give its folder instead")
-    return BotFile(path, function, source, _modules_beside(path))
+        raise BotUnusable(f"cannot read {what} {path!r:.200}: {error.strerror or error}") \
+            from None
+    if len(raw) > MAX_BOT_BYTES:
+        raise BotUnusable(f"{what} {path!r:.200} is over {MAX_BOT_BYTES:,} bytes, the most "
+                          "a bot may have")
+    return raw
 
 
 def _modules_beside(path: str) -> tuple[str, ...]:
@@ -222,39 +283,128 @@ def _module_name(entry: os.DirEntry) -> str | None:
 
 def _read_folder(path: str, suffix: str | None) -> BotFolder:
     """Return the BotFolder of the folder ``path`` (raises ValueError, see ``parse_bot``)."""
-    text = f"{DEFAULT_MODULE}.{DEFAULT_FUNCTION}" if suffix is None else suffix
-    module, dot, function = text.rpartition(".")
-    if not dot or not module or not _are_names(text):
-        raise ValueError(f"after a bot folder give module.function, e.g. "
-                         f"{path}:{DEFAULT_MODULE}.{DEFAULT_FUNCTION}, not {text!r:.80}")
+    module, function = _module_function(path, suffix, "folder")
     where = os.path.join(*module.split("."))
     base = os.path.join(path, where)
     if _kind(base) != "folder" and not any(_kind(base + end) == "file"
                                            for end in all_suffixes()):
         raise ValueError(f"the bot folder {path!r:.200} has no module {module!r:.80} "
                          f"(no {where}.py in it)")
-    return BotFolder(path, module, function, _folder_fingerprint(path))
+    return BotFolder(path, module, function, _fingerprint(_folder_files(path)))
 
 
-def _folder_fingerprint(path: str) -> str:
-    """Return a short hash of the Python files under the folder ``path`` and their names.
+def _module_function(path: str, suffix: str | None, kind: str) -> tuple[str, str]:
+    """Return the module and function of 'module.function' after a folder or zip ``path``
+    (default ``oskaplayer.oskaplayer``); raises ValueError when it is not that."""
+    text = f"{DEFAULT_MODULE}.{DEFAULT_FUNCTION}" if suffix is None else suffix
+    module, dot, function = text.rpartition(".")
+    if not dot or not module or not _are_names(text):
+        raise ValueError(f"after a bot {kind} give module.function, e.g. "
+                         f"{path}:{DEFAULT_MODULE}.{DEFAULT_FUNCTION}, not {text!r:.80}")
+    return module, function
 
-    Folders that cannot hold an importable package (hidden ones, ``__pycache__``,
-    names that are not Python names) are left out.
+
+def _folder_files(path: str) -> list[tuple[str, bytes]]:
+    """Return (name within the folder, with '/', bytes) of every file of the bot folder.
+
+    Hidden files and folders and ``__pycache__`` are left out: they are not the bot's
+    code. Raises BotUnusable over ``MAX_BOT_BYTES`` in all, or for an unreadable file.
     """
-    digest = hashlib.sha256()
-    for folder, subfolders, files in os.walk(path):
+    files, total = [], 0
+    for folder, subfolders, names in os.walk(path):
         subfolders[:] = sorted(name for name in subfolders
-                               if name.isidentifier() and name != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                file = Path(folder, name)
-                digest.update(os.fsencode(file.relative_to(path)))
-                try:
-                    digest.update(b"\0" + file.read_bytes() + b"\0")
-                except OSError:  # unreadable now: the bot will say so when it loads
-                    digest.update(b"\0unreadable\0")
+                               if not name.startswith(".") and name not in SKIPPED_FOLDERS)
+        for name in sorted(names):
+            file = Path(folder, name)
+            if name.startswith(".") or not file.is_file():
+                continue
+            data = _read_bytes(str(file), "the file")
+            total += len(data)
+            if total > MAX_BOT_BYTES:
+                raise BotUnusable(f"the bot folder {path!r:.200} holds over "
+                                  f"{MAX_BOT_BYTES:,} bytes, the most a bot may have")
+            files.append((file.relative_to(path).as_posix(), data))
+    return files
+
+
+def _fingerprint(files: list[tuple[str, bytes]]) -> str:
+    """Return a short hash of a bot's files: their names (within the bot) and bytes."""
+    digest = hashlib.sha256()
+    for name, data in sorted(files):
+        digest.update(name.encode("utf-8", "surrogateescape") + b"\0"
+                      + len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()[:16]
+
+
+def _read_archive(path: str, suffix: str | None) -> BotArchive:
+    """Return the BotArchive of the zip file ``path`` (raises ValueError, see ``parse_bot``)."""
+    module, function = _module_function(path, suffix, "zip")
+    data = _read_bytes(path, "the bot archive")
+    files = _archive_files(path, data)
+    prefix = _import_root(path, module, [name for name, _ in files])
+    inside = [(name[len(prefix):], content) for name, content in files
+              if name.startswith(prefix)]
+    return BotArchive(path, module, function, data, prefix, _fingerprint(inside))
+
+
+def _archive_files(path: str, data: bytes) -> list[tuple[str, bytes]]:
+    """Return (name, bytes) of the files of the zip archive ``data`` read from ``path``.
+
+    Raises:
+        BotUnusable: not a zip, over ``MAX_MEMBERS`` files or ``MAX_BOT_BYTES`` unpacked,
+            a name that would land outside its folder (absolute, '..'), or a member that
+            cannot be read.
+    """
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = [info for info in archive.infolist() if not info.is_dir()]
+            if len(members) > MAX_MEMBERS:
+                raise BotUnusable(f"{path!r:.200} holds over {MAX_MEMBERS:,} files")
+            if sum(info.file_size for info in members) > MAX_BOT_BYTES:
+                raise BotUnusable(f"{path!r:.200} unpacks to over {MAX_BOT_BYTES:,} bytes, "
+                                  "the most a bot may have")
+            for info in members:
+                parts = PurePosixPath(info.filename).parts
+                if info.filename.startswith("/") or ".." in parts or "\\" in info.filename:
+                    raise BotUnusable(f"{path!r:.200} holds {info.filename!r:.100}, which "
+                                      "would be unpacked outside its folder")
+            return [(info.filename, archive.read(info)) for info in members]
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError,
+            RuntimeError, EOFError, ValueError) as error:
+        if isinstance(error, BotUnusable):
+            raise
+        raise BotUnusable(f"{path!r:.200} is not a zip archive Python can read: "
+                          f"{error}") from None
+
+
+def _import_root(path: str, module: str, names: list[str]) -> str:
+    """Return the folder in the archive (``names``) where ``module`` is: '' or 'top/'.
+
+    The archive's top comes first; else its one top folder, as when a folder was zipped.
+    Raises BotUnusable when neither holds the module.
+    """
+    where = "/".join(module.split("."))
+    tops = {name.split("/", 1)[0] + "/" for name in names if "/" in name}
+    for prefix in ["", *sorted(tops)] if len(tops) == 1 else [""]:
+        if any(name == f"{prefix}{where}.py" or name.startswith(f"{prefix}{where}/")
+               for name in names):
+            return prefix
+    raise BotUnusable(f"the bot archive {path!r:.200} has no module {module!r:.80} (no "
+                      f"{where}.py at its top{' or in its one folder' if len(tops) == 1 else ''})")
+
+
+def pack_folder(bot: BotFolder) -> BotArchive:
+    """Return the bot folder ``bot`` packed as a zip archive, to travel to a cluster.
+
+    Its fingerprint is the folder's: a packed folder plays the same games. Raises
+    BotUnusable as ``parse_bot`` does for the folder.
+    """
+    files = _folder_files(bot.path)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files:
+            archive.writestr(name, data)
+    return BotArchive(bot.path, bot.module, bot.function, out.getvalue(), "", bot.fingerprint)
 
 
 def _kind(path: str) -> str | None:
@@ -282,14 +432,45 @@ def _stage(bot: BotFile) -> str:
     folder = None
     try:
         folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
-        with open(os.path.join(folder, bot.filename), "w", encoding="utf-8",
-                  newline="") as file:
+        with open(os.path.join(folder, bot.filename), "wb") as file:
             file.write(bot.source)
     except OSError as error:
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
         raise LoadError(f"cannot copy {bot.filename} to a folder of its own: "
                         f"{error.strerror or error}") from None
+    return folder
+
+
+def _root_name(bot: BotArchive) -> str:
+    """Return the name of the import root folder an archive is unpacked into: the
+    archive's (or folder's) own name, so that tracebacks read 'team/main.py'."""
+    stem = Path(bot.path.rstrip("/" + os.sep)).name.removesuffix(".zip")
+    return stem if stem and not stem.startswith(".") else "bot"
+
+
+def _stage_archive(bot: BotArchive) -> str:
+    """Unpack the bot's import root into a fresh private folder; return that folder.
+
+    The files land in ``FOLDER/NAME`` (``_root_name``): the host is told it is staged,
+    so if this process dies, FOLDER goes with the bot. Raises LoadError when the files
+    cannot be written.
+    """
+    folder = None
+    try:
+        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
+        root = Path(folder, _root_name(bot))
+        for name, data in _archive_files(bot.path, bot.data):
+            if name.startswith(bot.prefix):
+                target = root.joinpath(*PurePosixPath(name[len(bot.prefix):]).parts)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(data)
+        root.mkdir(exist_ok=True)
+    except (OSError, BotUnusable) as error:
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise LoadError(f"cannot unpack {_root_name(bot)} into a folder of its own: "
+                        f"{getattr(error, 'strerror', None) or error}") from None
     return folder
 
 

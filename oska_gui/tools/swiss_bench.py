@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from oska_gui.console.table import render_table
+from oska_gui.tournament.entrants import number_twins
 from oska_gui.tournament.formats import Format, RoundRobin, SwissRounds
 from oska_gui.tournament.games import Conditions, Entrant, GameTask, read_bot
 from oska_gui.tournament.result import GameResult
@@ -46,9 +47,8 @@ def known_field(folder: Path, depths: int, copies: int, randoms: int) -> list[En
     for number in range(1, randoms + 1):
         path = folder / f"random_{number}.py"
         path.write_text(RANDOM_BOT, encoding="utf-8")
-        name, bot = read_bot(str(path))
-        field.append(Entrant(name, bot=bot))
-    return field
+        field.append(read_bot(str(path)))
+    return number_twins(field)
 
 
 def play_format(plan: Format, cache: dict[str, GameResult], workers: int) -> list[GameTask]:

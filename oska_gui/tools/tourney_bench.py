@@ -19,7 +19,8 @@ from functools import partial
 from pathlib import Path
 
 from oska_gui.console.table import render_table
-from oska_gui.tournament.games import Conditions, Entrant, GameTask, read_bot
+from oska_gui.tournament.entrants import read_entrants
+from oska_gui.tournament.games import Conditions, Entrant, GameTask
 from oska_gui.tournament.runner import Finished, cluster_games, load_distributed, local_games
 from oska_gui.tournament.schedule import TournamentPlan, schedule
 
@@ -36,12 +37,9 @@ TIME_LIMIT = 30.0
 
 def bench_players(folder: Path) -> list[Entrant]:
     """Write two bot files into ``folder``; return them as entrants."""
-    players = []
     for name in ("bench_a.py", "bench_b.py"):
         (folder / name).write_text(BOT, encoding="utf-8")
-        entrant, bot = read_bot(str(folder / name))
-        players.append(Entrant(entrant, bot=bot))
-    return players
+    return read_entrants([str(folder / "bench_a.py"), str(folder / "bench_b.py")], [])
 
 
 def measure(play: Callable[[list[GameTask]], Iterator[Finished]],

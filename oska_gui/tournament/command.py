@@ -12,13 +12,14 @@ import os
 import textwrap
 from collections.abc import Callable, Generator, Iterator, Sequence
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from oska_gui.console.options import CliError, reason, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
-from oska_gui.play.bot_loader import BotFile, BotFolder
+from oska_gui.play.bot_loader import BotFile, BotFolder, BotUnusable, pack_folder
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
@@ -50,9 +51,9 @@ def run_tournament(args: argparse.Namespace) -> int:
         CliError: bad entrants, an unusable database or report path, a missing extra
             or an unreachable scheduler.
     """
-    players = read_entrants(args.bots, args.ai)
+    players = read_entrants(args.bots, args.ai, args.bots_dir)
     if args.scheduler is not None:
-        _check_travel(players)
+        players = [_travelling(player) for player in players]
     report = None if args.report is None else check_report(args.report)
     json_path = None if args.json is None else writable_file(args.json, "--json")
     if args.review and report is None:
@@ -104,7 +105,7 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
     with ProgressBar(plan.total_games, "games", args.progress, width=BAR_WIDTH,
                      unit="games") as bar:
         while (tasks := plan.next_round()) is not None:
-            finished.update(store.results(task.game_id for task in tasks))
+            finished.update(_renamed(store.results(task.game_id for task in tasks), tasks))
             todo = [task for task in tasks if task.game_id not in finished]
             bar.skip(len(tasks) - len(todo))
             with closing(_games(todo, args)) as games:
@@ -168,14 +169,23 @@ def _real(path: str) -> str:
         return path
 
 
-def _check_travel(players: list[Entrant]) -> None:
-    """Raise CliError when a bot given as a folder is to play on a cluster: only a bot
-    given as a file travels (inside its games' tasks) so far."""
-    folders = [player.name for player in players if isinstance(player.bot, BotFolder)]
-    if folders:
-        raise CliError(f"--scheduler: a bot given as a folder cannot go to a cluster yet "
-                       f"({', '.join(folders)}); give it as one file, or play without "
-                       "--scheduler on local processes")
+def _renamed(found: dict[str, GameResult], tasks: list[GameTask]) -> dict[str, GameResult]:
+    """Return the stored results ``found`` with the players' names of now: a game's id
+    follows a bot's code, not its name, so a renamed bot's games are reused."""
+    return {task.game_id: replace(found[task.game_id], white=task.white.name,
+                                  black=task.black.name)
+            for task in tasks if task.game_id in found}
+
+
+def _travelling(player: Entrant) -> Entrant:
+    """Return ``player`` ready to go to a cluster: a bot given as a folder is packed into
+    a zip archive that travels inside its games' tasks (its games' ids stay the same)."""
+    if not isinstance(player.bot, BotFolder):
+        return player
+    try:
+        return replace(player, bot=pack_folder(player.bot))
+    except BotUnusable as error:
+        return replace(player, bot=None, unusable=str(error))
 
 
 def _games(todo: Sequence[Any], args: argparse.Namespace,

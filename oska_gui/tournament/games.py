@@ -7,10 +7,11 @@ worker process, local or on a cluster: it takes a plain ``GameTask`` and returns
 plain ``GameResult`` with the game record as JSON text, both picklable.
 
 A bot is read and started by ``play.bot_loader``, exactly as in ``oska match``. A bot
-given as a file travels inside the task as its source text and is staged in a fresh
+given as a file or a zip travels inside the task as its bytes and is staged in a fresh
 folder of its own on the worker, so a cluster's machines need no copy of the bots; a
-bot given as a folder travels as its path (local games only). Each bot runs in its own
-process and is stopped when the game ends.
+bot given as a folder plays where it is on local processes, and travels packed as a zip
+to a cluster (``command``). Each bot runs in its own process and is stopped when the
+game ends.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from oska_gui.console.table import plain
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
-from oska_gui.play.bot_loader import BotFile, BotSpec, open_bot, parse_bot
+from oska_gui.play.bot_loader import BotSpec, BotUnusable, open_bot, parse_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
@@ -42,16 +43,17 @@ __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board"
            "play", "read_ai", "read_bot", "save_record"]
 
 
-MAX_BOT_BYTES = 1024 * 1024  # a bot's source goes into every one of its games' tasks
-
-
 @dataclass(frozen=True)
 class Entrant:
-    """How an entrant plays: a bot (file or folder), or this project's AI by its spec text."""
+    """How an entrant plays: a bot (file, folder or zip), or this project's AI by its spec
+    text; or, for a bot that was found but cannot be used, why (``unusable``: its games
+    are forfeits as 'load'). ``twin`` counts the entrants before it with the same code."""
 
     name: str
     bot: BotSpec | None = None
     ai: str | None = None
+    unusable: str | None = None
+    twin: int = 0
 
 
 @dataclass(frozen=True)
@@ -75,24 +77,27 @@ class GameTask:
     conditions: Conditions
 
 
-def read_bot(text: str) -> tuple[str, BotSpec]:
-    """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
+def read_bot(text: str, name: str | None = None) -> Entrant:
+    """Read a bot given as text (``play.bot_loader.SPEC_FORMS``) as an entrant.
+
+    Args:
+        text: the bot as given.
+        name: the entrant's name (default: the bot's, e.g. 'bots/a.py:oskaplayer').
 
     Returns:
-        The bot's name (as ``oska match`` names it, e.g. 'bots/a.py:oskaplayer') and
-        the bot: a file with its source text, or a folder (see ``play.bot_loader``).
+        The entrant; one that cannot be used (``BotUnusable``: too big, unreadable, a
+        broken zip) is still an entrant, whose games are forfeits as 'load'.
 
     Raises:
-        CliError: the bot cannot be read, or its file is over ``MAX_BOT_BYTES``.
+        CliError: there is no such bot, or the text is not a bot (a usage error).
     """
     try:
         bot = parse_bot(text)
-        if isinstance(bot, BotFile) and len(bot.source.encode("utf-8")) > MAX_BOT_BYTES:
-            raise ValueError(f"over {MAX_BOT_BYTES:,} bytes, too big for a bot that travels "
-                             "with every game")
+    except BotUnusable as error:
+        return Entrant(name or plain(text), unusable=str(error))
     except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
-    return bot.name, bot
+    return Entrant(name or bot.name, bot=bot)
 
 
 def read_ai(text: str) -> str:
@@ -159,6 +164,8 @@ def _mover(player: Entrant, conditions: Conditions) -> GamePlayer:
     Records and forfeits name the entrant as it was given.
     """
     game = make_game(GameKind.OSKA, conditions.n)
+    if player.unusable is not None:
+        return Unloadable(player.name, player.unusable)
     if player.bot is None:
         assert player.ai is not None
         ai = ai_player(game, ai_option(player.ai))
