@@ -13,13 +13,14 @@ what is below itself) each process is killed as soon as it is found: the orphans
 leaves come back to the root and are found on the next look, so nothing is ever
 stopped. Below any other root (the caller killing a keeper it cannot vouch for) each
 process is stopped first (SIGSTOP: a stopped process cannot fork any more) until no new
-one turns up, then all are killed; whatever ends that early (Ctrl+C or SIGTERM raised
-as an exception) still kills every process stopped so far, on its way out. The root
-itself is never stopped: it is the bot's keeper, which only watches, and if whoever
-kills the tree dies half-way (SIGKILL, ``os._exit``), the keeper sees its caller gone
-and kills the stopped processes itself. Elsewhere ``available()`` is False and callers
-fall back to killing the process group. Only the standard library is used, so the bot
-host (``external_worker``) can use this module too.
+one turns up, then all are killed. That work runs in a thread of its own, which the
+caller waits for: Ctrl+C, or SIGTERM turned into an exception, is raised in the
+caller's thread and cannot cut it short between the stop and the kill. The root is
+never stopped and is killed last: it is the bot's keeper, which only watches, and if
+whoever kills the tree dies half-way (SIGKILL, ``os._exit``), the keeper sees its
+caller gone and kills the stopped processes itself. Elsewhere ``available()`` is False
+and callers fall back to killing the process group. Only the standard library is used,
+so the bot host (``external_worker``) can use this module too.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import ctypes
 import os
 import signal
 import sys
+import threading
 import time
 from collections import defaultdict
 
@@ -151,23 +153,38 @@ def kill_tree(root: int, include_root: bool = True, adopts: bool = False) -> Non
     """Kill every descendant of ``root``, then ``root`` itself if ``include_root``.
 
     Processes that are gone already, or that belong to someone else, are skipped.
-    Zombies are left for their parent to reap. Never leaves a process it stopped
-    behind, even when it ends early by an exception (see the module's text).
+    Zombies are left for their parent to reap. The work runs in a thread of its own
+    that an exception in this thread cannot stop (see the module's text): if the wait
+    for it is interrupted, it still finishes.
 
     Args:
         root: the process id at the top of the tree.
-        include_root: whether to kill ``root`` too (last, whatever happens before).
+        include_root: whether to kill ``root`` too (last).
         adopts: ``root`` is a child subreaper (this process, or one known to be):
             each process is killed as found and none is stopped.
     """
+    killer = threading.Thread(target=_kill_tree, args=(root, include_root, adopts),
+                              name=f"kill-tree-{root}")
     try:
-        if adopts:
-            _kill_as_found(root)
-        else:
-            _stop_then_kill(root)
-    finally:
-        if include_root:
-            _send({root}, signal.SIGKILL)
+        killer.start()
+    except RuntimeError:  # Python 3.12+ at exit starts no thread; no exception comes then
+        _kill_tree(root, include_root, adopts)
+        return
+    killer.join()
+
+
+def _kill_tree(root: int, include_root: bool, adopts: bool) -> None:
+    """Do ``kill_tree``'s work in the calling thread (same arguments).
+
+    The root is killed only once all below it were: if something fails before, the
+    root, the bot's keeper, is left to kill them.
+    """
+    if adopts:
+        _kill_as_found(root)
+    else:
+        _stop_then_kill(root)
+    if include_root:
+        _send({root}, signal.SIGKILL)
 
 
 def _kill_as_found(root: int) -> None:
