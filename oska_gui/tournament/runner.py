@@ -6,9 +6,10 @@ the caller can store it at once.
 Locally a ``ProcessPoolExecutor`` of spawned processes plays one game at a time each,
 with at most two games a worker handed out. When the run stops (Ctrl+C, SIGTERM, an
 error) the workers are killed at once, and their bots, which watch their parent, end
-within half a second, with all they started. A worker whose parent was killed outright
-notices as fast and ends too; a worker that dies makes the run stop with an error
-instead of waiting for its game for ever.
+within half a second, with all they started; copies of bot files that the killed
+workers leave are removed once they are gone. A worker whose parent was killed
+outright notices as fast and ends too; a worker that dies makes the run stop with an
+error instead of waiting for its game for ever.
 
 On a cluster (``--scheduler``) the games go to an existing Dask scheduler as tasks; a
 bot given as a file travels inside its task (see ``games``), so the workers need this
@@ -32,6 +33,7 @@ from typing import Any
 
 from oska_gui.bots.external_worker import watch_parent
 from oska_gui.console.options import CliError
+from oska_gui.play.bot_loader import remove_orphaned_folders
 
 from .games import GameTask, play
 from .result import GameResult
@@ -76,6 +78,7 @@ def local_games(tasks: list[GameTask],
             for worker in set(multiprocessing.active_children()) - before:
                 worker.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
+        remove_orphaned_folders()  # bot copies of workers killed before a keeper started
 
 
 def _submit(pool: ProcessPoolExecutor, tasks: Iterable[GameTask]) -> set[Future]:
