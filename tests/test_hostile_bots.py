@@ -177,15 +177,20 @@ def test_a_stop_cut_short_after_the_stop_pass_leaves_nothing(tmp_path: Path, mar
         KEEPER = player.process.pid
         send = proctree._send
 
-        def state(pid):
-            with open(f"/proc/{{pid}}/stat") as stat:
-                return stat.read().rsplit(")", 1)[1].split()[0]
+        def stopped():
+            states = []
+            for pid in proctree.descendants(KEEPER):
+                with open(f"/proc/{{pid}}/stat") as stat:
+                    states.append(stat.read().rsplit(")", 1)[1].split()[0])
+            return states.count("T")
 
         def cut_short(pids, signum):
             if signum == signal.SIGKILL:  # the stop pass is over: the worst moment
                 proctree._send = send
-                below = proctree.descendants(KEEPER)
-                print("stopped", sum(state(pid) == "T" for pid in below), flush=True)
+                end = time.monotonic() + 5  # a stop takes effect a moment after it is sent
+                while stopped() < 2 and time.monotonic() < end:
+                    time.sleep(0.01)
+                print("stopped", stopped(), flush=True)
                 {CUT_SHORT[how]}
             send(pids, signum)
 
