@@ -36,8 +36,7 @@ kills the whole tree when it stops a bot (``proctree.kill_tree``); if the caller
 half-way, leaving processes stopped, the keeper kills them. The keeper never stops a
 process itself, and SIGTERM, SIGINT or SIGHUP make it kill its tree before it ends;
 killed outright (SIGKILL), it takes the host along (the kernel kills the host when its
-parent dies), though what the bot started in sessions of its own is then left to the
-caller's kill.
+parent dies, stopped or not), but what the bot started in sessions of its own escapes.
 """
 
 from __future__ import annotations

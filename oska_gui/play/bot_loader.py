@@ -312,21 +312,18 @@ def _owner_tag() -> str:
     return f"{namespace}-{pid}-{started}-" if namespace and started is not None else ""
 
 
-def remove_orphaned_folders(folder: str | None = None) -> list[str]:
+def remove_orphaned_folders() -> list[str]:
     """Remove the staged folders whose owner process is gone; return their paths.
 
-    Only folders named by ``_stage`` for a process of this PID namespace, owned by this
-    user and not links are looked at; nothing happens where the owner cannot be told
-    (no /proc).
-
-    Args:
-        folder: where to look (default: the temporary folder, where ``_stage`` writes).
+    Only folders in the temporary folder named by ``_stage`` for a process of this PID
+    namespace, owned by this user and not links are looked at; nothing happens where
+    the owner cannot be told (no /proc).
     """
-    namespace = proctree.pid_namespace() if proctree.available() else ""
+    namespace = proctree.pid_namespace()
     if not namespace:
         return []
     try:
-        with os.scandir(folder or tempfile.gettempdir()) as scan:
+        with os.scandir(tempfile.gettempdir()) as scan:
             entries = list(scan)
     except OSError:  # an unreadable temporary folder: there is nothing we can clean
         return []
