@@ -167,7 +167,7 @@ def kill_tree(root: int, include_root: bool = True, adopts: bool = False) -> Non
                               name=f"kill-tree-{root}")
     try:
         killer.start()
-    except RuntimeError:  # Python 3.12+ at exit starts no thread; no exception comes then
+    except RuntimeError:  # at exit Python 3.12+ starts no thread: do the work here
         _kill_tree(root, include_root, adopts)
         return
     killer.join()
