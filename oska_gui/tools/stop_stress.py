@@ -55,17 +55,19 @@ END_SECONDS = 30.0  # how long the command may take to end once signalled
 
 @dataclass
 class Outcome:
-    """What one run left behind: ``processes`` as 'pid state command', and folders."""
+    """What one run left behind: ``processes`` as 'pid state command', and folders;
+    ``problem`` says why a run could not be judged (its bots never played)."""
 
     label: str
     exit_code: int | None
     processes: list[str]
     folders: list[str]
+    problem: str = ""
 
     @property
     def clean(self) -> bool:
-        """Return True when the run left nothing behind."""
-        return not self.processes and not self.folders
+        """Return True when the run was stopped and left nothing behind."""
+        return not self.processes and not self.folders and not self.problem
 
     @property
     def stopped(self) -> int:
@@ -137,7 +139,7 @@ def one_run(number: int, bots: list[Path], root: Path, grace: float,
     try:
         if not wait_for(lambda: any(command.startswith("sleep") for _, _, command
                                     in tagged(token).values()), READY_SECONDS):
-            return Outcome(label + ": the bots never played", None, [], [])
+            return Outcome(label, None, [], [], problem="the bots never played")
         time.sleep(rng.uniform(0.0, 1.5))
         signal_run(process, token, signum, whom)
         if twice:
@@ -176,7 +178,8 @@ def report(outcomes: list[Outcome]) -> str:
     return (f"{len(dirty)} of {len(outcomes)} runs left something behind "
             f"(processes: {sum(bool(o.processes) for o in dirty)} runs, stopped ones: "
             f"{sum(bool(o.stopped) for o in dirty)} runs, staged folders: "
-            f"{sum(bool(o.folders) for o in dirty)} runs); exit codes: "
+            f"{sum(bool(o.folders) for o in dirty)} runs, never stopped: "
+            f"{sum(bool(o.problem) for o in dirty)} runs); exit codes: "
             + ", ".join(f"{code} x{count}" for code, count in sorted(codes.items())))
 
 
@@ -210,8 +213,8 @@ def main(argv: list[str] | None = None) -> int:
             outcome = one_run(number, bots, root, args.grace, rng)
             outcomes.append(outcome)
             print(f"run {number + 1}/{args.runs} ({outcome.label}; exit {outcome.exit_code}): "
-                  + ("clean" if outcome.clean else f"LEFT {outcome.processes} "
-                                                   f"{outcome.folders}"), flush=True)
+                  + ("clean" if outcome.clean else outcome.problem
+                     or f"LEFT {outcome.processes} {outcome.folders}"), flush=True)
     finally:
         for busy in load:
             busy.kill()
