@@ -151,16 +151,16 @@ def one_run(number: int, bots: list[Path], root: Path, grace: float,
             code = None  # hung: what it holds counts as left behind
         wait_for(lambda: not tagged(token), grace)
         left = [f"{pid} {state} {command}" for pid, (_, state, command)
-                in sorted(tagged(token).items()) if pid != process.pid or code is None]
+                in sorted(tagged(token).items())]  # a hung command among them
         folders = sorted(path.name for path in (folder / "tmp").iterdir())
         return Outcome(label, code, left, folders)
     finally:
-        for pid in [*tagged(token), process.pid]:  # the leftovers go, by id
+        for pid in tagged(token):  # the leftovers go, by id (a stopped one too)
             try:
-                os.kill(pid, signal.SIGCONT)
                 os.kill(pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 continue
+        process.kill()  # a no-op once it has been waited for
         process.wait()
         shutil.rmtree(folder, ignore_errors=True)
 
