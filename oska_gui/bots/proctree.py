@@ -92,12 +92,13 @@ def _stat_fields(pid: str | int) -> list[bytes] | None:
 
 
 def start_time(pid: int) -> int | None:
-    """Return when process ``pid`` started (clock ticks since boot), None if it is gone.
+    """Return when process ``pid`` started (clock ticks since boot), None if it has
+    ended (gone, or a zombie not reaped yet).
 
     With the id it names one process for good: an id alone may be reused later.
     """
     fields = _stat_fields(pid) if available() else None
-    return int(fields[STAT_START_TIME]) if fields else None
+    return int(fields[STAT_START_TIME]) if fields and fields[0] != b"Z" else None
 
 
 def pid_namespace() -> str:

@@ -42,6 +42,7 @@ Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
 CONNECT_SECONDS = 10
 MIN_IN_FLIGHT = 8
 POLL_SECONDS = 0.5
+WORKER_END_SECONDS = 1.0  # how long a stopped run waits for each worker before cleaning
 WORKER_DIED = ("a worker process died during a game (killed from outside, or out of "
                "memory); the finished games are stored: run the command again to continue")
 
@@ -74,11 +75,22 @@ def local_games(tasks: list[GameTask],
             running |= _submit(pool, islice(pending, len(done)))
         complete = True
     finally:
-        if not complete:  # SIGTERM: the workers die at once, and their bots follow them
-            for worker in set(multiprocessing.active_children()) - before:
-                worker.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
-        remove_orphaned_folders()  # bot copies of workers killed before a keeper started
+        try:
+            if not complete:  # SIGTERM: the workers die at once, and their bots follow
+                for worker in set(multiprocessing.active_children()) - before:
+                    worker.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+        finally:  # also when a second Ctrl+C or SIGTERM cut the lines above short
+            _remove_copies_of_workers(before)
+
+
+def _remove_copies_of_workers(before: set[multiprocessing.process.BaseProcess]) -> None:
+    """Wait a moment for the pool's workers (the children not in ``before``) to end,
+    then remove the bot copies that those killed before their bot's keeper started
+    have left (see ``bot_loader.remove_orphaned_folders``)."""
+    for worker in set(multiprocessing.active_children()) - before:
+        worker.join(WORKER_END_SECONDS)
+    remove_orphaned_folders()
 
 
 def _submit(pool: ProcessPoolExecutor, tasks: Iterable[GameTask]) -> set[Future]:
