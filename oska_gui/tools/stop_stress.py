@@ -111,16 +111,20 @@ def command_line(kind: str, bots: list[Path], folder: Path) -> list[str]:
 
 
 def signal_run(process: subprocess.Popen, token: str, signum: int, whom: str) -> None:
-    """Send ``signum`` to the run's command, to its process group or to a worker."""
-    if whom == "group":
-        os.killpg(process.pid, signum)
-        return
+    """Send ``signum`` to the run's command, to its process group or to a worker
+    (nothing when that has ended meanwhile)."""
     target = process.pid
     if whom == "worker":
         workers = [pid for pid, (parent, _, command) in tagged(token).items()
                    if parent == process.pid and "spawn_main" in command]
         target = workers[0] if workers else process.pid
-    os.kill(target, signum)
+    try:
+        if whom == "group":
+            os.killpg(process.pid, signum)
+        else:
+            os.kill(target, signum)
+    except ProcessLookupError:
+        return
 
 
 def one_run(number: int, bots: list[Path], root: Path, grace: float,
