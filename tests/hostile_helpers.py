@@ -32,13 +32,18 @@ def run_python(code: str, timeout: float = 120) -> str:
     return done.stdout
 
 
+def state_of(pid: int) -> str:
+    """Return the state letter of process ``pid`` ('R', 'S', 'T' stopped, 'Z' zombie...),
+    '' when it is gone (Linux /proc)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:  # gone
+        return ""
+
+
 def alive(pid: int) -> bool:
     """Return True while process ``pid`` exists and is not a zombie (Linux /proc)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:  # gone
-        return False
-    return state != "Z"
+    return state_of(pid) not in ("", "Z")
 
 
 def marked(marker: str) -> list[int]:

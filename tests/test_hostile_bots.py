@@ -18,6 +18,7 @@ import random
 import signal
 import subprocess
 import sys
+import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,6 +32,8 @@ from hostile_helpers import (
     kill_marked,
     marked,
     run_python,
+    state_of,
+    tagged,
     wait_until,
     write_spawner,
 )
@@ -196,3 +199,76 @@ def test_a_bot_that_makes_its_arguments_unwritable_still_answers(tmp_path: Path)
         assert reply.ok and reply.mutated, reply.describe()
     finally:
         player.close()
+
+
+# How the caller closing a bot is cut short at the worst moment: every process below the
+# bot's keeper is stopped, none is killed yet (the issue's 20-40 ms gap, made certain).
+CUT_SHORT = {
+    "killed": "os.kill(os.getpid(), signal.SIGKILL)",
+    "interrupted": "signal.raise_signal(signal.SIGINT)",  # Ctrl+C: caught, it lives on
+    "keeper-terminated-too": "os.kill(KEEPER, signal.SIGTERM); "
+                             "os.kill(os.getpid(), signal.SIGKILL)",
+}
+
+
+@pytest.mark.parametrize("how", sorted(CUT_SHORT))
+def test_a_stop_cut_short_after_the_stop_pass_leaves_nothing(tmp_path: Path, marker: str,
+                                                              how: str) -> None:
+    """The caller closes a bot whose ``sleep`` runs in a session of its own and is cut
+    short right after it stopped the tree, before the first SIGKILL: killed outright,
+    interrupted by an exception it survives, or killed along with a SIGTERM to the
+    keeper. Within 5 s no process of the tree is left, stopped or running."""
+    bot, _ = write_spawner(tmp_path, marker, "session", "returns")
+    token = f"oska-stop-test-{marker}"
+    script = f"""
+        import os, signal, time
+        from oska_gui.bots import proctree
+        from oska_gui.play.bot_loader import open_bot
+        player = open_bot({str(bot)!r}, time_limit=20)
+        assert player.ask({START!r}, "w", 1).ok
+        KEEPER = player.process.pid
+        send = proctree._send
+
+        def stopped():
+            states = []
+            for pid in proctree.descendants(KEEPER):
+                with open(f"/proc/{{pid}}/stat") as stat:
+                    states.append(stat.read().rsplit(")", 1)[1].split()[0])
+            return states.count("T")
+
+        def cut_short(pids, signum):
+            if signum == signal.SIGKILL:  # the stop pass is over: the worst moment
+                proctree._send = send
+                end = time.monotonic() + 5  # a stop takes effect a moment after it is sent
+                while stopped() < 2 and time.monotonic() < end:
+                    time.sleep(0.01)
+                print("stopped", stopped(), flush=True)
+                {CUT_SHORT[how]}
+            send(pids, signum)
+
+        proctree._send = cut_short
+        try:
+            player.close()
+        except KeyboardInterrupt:
+            print("alive", flush=True)
+            time.sleep(60)
+    """
+    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT), OSKA_TEST_TOKEN=token)
+    caller = subprocess.Popen([sys.executable, "-c", textwrap.dedent(script)], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert caller.stdout is not None
+        assert caller.stdout.readline().split() == ["stopped", "2"]  # the host, its sleep
+        if how == "interrupted":
+            assert caller.stdout.readline().strip() == "alive" and caller.poll() is None
+        else:
+            assert caller.wait(timeout=10) == -signal.SIGKILL
+
+        def left() -> list[str]:
+            return [f"{pid} {state_of(pid)}" for pid in tagged(token) if pid != caller.pid]
+
+        assert wait_until(lambda: not left(), 5), left()
+    finally:
+        caller.kill()
+        caller.wait()
+        caller.stdout.close()

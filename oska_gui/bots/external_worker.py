@@ -34,7 +34,11 @@ bot starts, in a new session or not, stays below the keeper. When the host ends 
 bot exited, crashed or was killed) the keeper kills all that is left and exits with
 the host's status; when the caller goes away it does the same, and removes the private
 copy of a bot file (``--staged``), which the caller can no longer remove. The caller
-kills the whole tree when it stops a bot (``proctree.kill_tree``).
+kills the whole tree when it stops a bot (``proctree.kill_tree``); if the caller dies
+half-way, leaving processes stopped, the keeper kills them. The keeper never stops a
+process itself, and SIGTERM, SIGINT or SIGHUP make it kill its tree before it ends;
+killed outright (SIGKILL), it takes the host along (the kernel kills the host when its
+parent dies, stopped or not), but what the bot started in sessions of its own escapes.
 """
 
 from __future__ import annotations
@@ -54,7 +58,7 @@ import traceback
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
-from oska_gui.bots.proctree import become_subreaper, kill_tree
+from oska_gui.bots.proctree import become_subreaper, die_with_parent, kill_tree
 
 resource: ModuleType | None
 try:
@@ -71,6 +75,9 @@ MAX_INT = 10**MAX_DIGITS
 MODULE_NAME = "oska_external_bot"
 WATCH_SECONDS = 0.5  # how often the keeper and the host look whether their parent lives
 REAP_SECONDS = 2.0  # how long the keeper waits for the processes it killed to end
+# signals that end the keeper: it kills its tree first, so it waits for them with SIGCHLD
+ENDING_SIGNALS = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
+KEEPER_SIGNALS = ENDING_SIGNALS | {signal.SIGCHLD}
 
 
 def claim_protocol(echo: bool) -> tuple[IO[str], IO[str]]:
@@ -329,8 +336,13 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int,
     """
     if not become_subreaper():
         return False
+    keeper = os.getpid()
+    # blocked before the fork, so that none of them can end the keeper before it waits
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, KEEPER_SIGNALS)
     host = os.fork()
     if host == 0:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        die_with_parent(keeper)
         return True
     for stream in streams:
         stream.close()
@@ -338,26 +350,29 @@ def fork_keeper(streams: tuple[IO[str], IO[str]], caller: int,
 
 
 def keep(host: int, caller: int, leftover: str | None = None) -> NoReturn:
-    """Wait until the host ends or the caller goes away, kill what is left, then exit.
+    """Wait until the host ends, the caller goes away or an ending signal comes; kill
+    what is left below this process, then exit.
 
-    The exit status is the host's (killed by a signal: the same signal), so the caller
+    Expects ``KEEPER_SIGNALS`` blocked (``fork_keeper`` does it). The exit status is the
+    host's (killed by a signal: the same signal), or the ending signal's, so the caller
     can tell how the bot ended. When the caller went away, the folder ``leftover`` (the
     private copy of a bot file, which the caller removes when it closes the bot) is
     removed here: a caller killed outright never gets to do it.
     """
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})
-    status, left = None, True
-    while status is None and os.getppid() == caller:
-        signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS)
+    status, left, ending = None, True, None
+    while status is None and ending is None and os.getppid() == caller:
+        arrived = signal.sigtimedwait(KEEPER_SIGNALS, WATCH_SECONDS)
+        if arrived is not None and arrived.si_signo in ENDING_SIGNALS:
+            ending = arrived.si_signo
         status, left = reap(host, status)
-    kill_tree(os.getpid(), include_root=False)
+    kill_tree(os.getpid(), include_root=False, adopts=True)
     deadline = time.monotonic() + REAP_SECONDS
     while left and time.monotonic() < deadline:  # past it: one we may not kill, for init
         signal.sigtimedwait({signal.SIGCHLD}, WATCH_SECONDS / 10)
         status, left = reap(host, status)
     if leftover and os.getppid() != caller:
         shutil.rmtree(leftover, ignore_errors=True)
-    end_like(status)
+    end_like(status if ending is None else ending)  # killed by signal N: wait status N
 
 
 def reap(host: int, status: int | None) -> tuple[int | None, bool]:
@@ -384,6 +399,7 @@ def end_like(status: int | None) -> NoReturn:
     signum = signal.SIGKILL if status is None else os.WTERMSIG(status)
     with contextlib.suppress(ValueError, OSError):  # SIGKILL has no handler to reset
         signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signum})  # the keeper blocks some
     if resource is not None:  # no core dump: the host's crash is reported already
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     os.kill(os.getpid(), signum)

@@ -10,6 +10,10 @@ Every command and place that plays an external bot (the window's ``--white``/``-
   is its whole import root, and removes that folder when the bot is closed: neither
   the caller's folder nor the files beside it can be imported. A file that imports a
   module beside it fails to load with a message that says to pass its folder.
+  On Linux the folder's name also names its owner (this process: PID namespace, id and
+  start time). If the owner is killed before it or the bot's keeper could remove the
+  folder, the next bot staged on the machine removes it (``remove_orphaned_folders``);
+  folders of live processes, and any folder not named so, are left alone.
 - ``path/to/folder[:module.function]`` (default ``oskaplayer.oskaplayer``) is a bot
   given as a folder (``BotFolder``): that folder is its import root, where it is, so a
   bot made of several modules plays.
@@ -35,6 +39,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import shutil
 import tempfile
 import weakref
@@ -44,6 +49,7 @@ from functools import partial
 from importlib.machinery import all_suffixes
 from pathlib import Path, PurePosixPath
 
+from oska_gui.bots import proctree
 from oska_gui.bots.bot_process import DEFAULT_LOAD_TIMEOUT, BotCode, BotProcess, LoadError
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT, ExternalPlayer
 
@@ -55,6 +61,8 @@ MAX_BOT_BYTES = 20_000_000  # all of a bot's files: read whole, and sent with it
 MAX_MEMBERS = 10_000  # files in a bot's zip archive
 SKIPPED_FOLDERS = ("__pycache__",)  # with hidden ones: never part of a bot's code
 STAGE_PREFIX = "oska-bot-"
+# a staged folder's name after STAGE_PREFIX: its owner's PID namespace, id and start time
+OWNED_NAME = re.compile(rf"{re.escape(STAGE_PREFIX)}(\d+)-(\d+)-(\d+)-")
 
 
 @dataclass(frozen=True)
@@ -423,15 +431,19 @@ def _kind(path: str) -> str | None:
 def _stage(bot: BotFile) -> str:
     """Copy the bot's source into a fresh private folder, under its own file name.
 
+    The folder's name names this process as its owner; folders left by owners that are
+    gone are removed first.
+
     Returns:
         The folder, which holds nothing else.
 
     Raises:
         LoadError: the folder or the file could not be written.
     """
+    remove_orphaned_folders()
     folder = None
     try:
-        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
+        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX + _owner_tag())
         with open(os.path.join(folder, bot.filename), "wb") as file:
             file.write(bot.source)
     except OSError as error:
@@ -453,12 +465,13 @@ def _stage_archive(bot: BotArchive) -> str:
     """Unpack the bot's import root into a fresh private folder; return that folder.
 
     The files land in ``FOLDER/NAME`` (``_root_name``): the host is told it is staged,
-    so if this process dies, FOLDER goes with the bot. Raises LoadError when the files
-    cannot be written.
+    so if this process dies, FOLDER goes with the bot; FOLDER is named for its owner,
+    as ``_stage`` names its folders. Raises LoadError when the files cannot be written.
     """
+    remove_orphaned_folders()
     folder = None
     try:
-        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX)
+        folder = tempfile.mkdtemp(prefix=STAGE_PREFIX + _owner_tag())
         root = Path(folder, _root_name(bot))
         for name, data in _archive_files(bot.path, bot.data):
             if name.startswith(bot.prefix):
@@ -472,6 +485,48 @@ def _stage_archive(bot: BotArchive) -> str:
         raise LoadError(f"cannot unpack {_root_name(bot)} into a folder of its own: "
                         f"{getattr(error, 'strerror', None) or error}") from None
     return folder
+
+
+def _owner_tag() -> str:
+    """Return 'NAMESPACE-PID-START-' naming this process for good, '' where unknown."""
+    namespace, pid = proctree.pid_namespace(), os.getpid()
+    started = proctree.start_time(pid)
+    return f"{namespace}-{pid}-{started}-" if namespace and started is not None else ""
+
+
+def remove_orphaned_folders() -> list[str]:
+    """Remove the staged folders whose owner process is gone; return their paths.
+
+    Only folders in the temporary folder named by ``_stage`` for a process of this PID
+    namespace, owned by this user and not links are looked at; nothing happens where
+    the owner cannot be told (no /proc).
+    """
+    namespace = proctree.pid_namespace()
+    if not namespace:
+        return []
+    try:
+        with os.scandir(tempfile.gettempdir()) as scan:
+            entries = list(scan)
+    except OSError:  # an unreadable temporary folder: there is nothing we can clean
+        return []
+    removed = []
+    for entry in entries:
+        owner = OWNED_NAME.match(entry.name)
+        if (owner and owner[1] == namespace
+                and proctree.start_time(int(owner[2])) != int(owner[3])
+                and _ours(entry)):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(entry.path)
+    return removed
+
+
+def _ours(entry: os.DirEntry) -> bool:
+    """Return True when ``entry`` is a real folder (not a link) owned by this user."""
+    try:
+        return (entry.is_dir(follow_symlinks=False)
+                and entry.stat(follow_symlinks=False).st_uid == os.getuid())
+    except OSError:  # it went away while we looked
+        return False
 
 
 def _unseen_sibling(bot: BotFile, module: str) -> str | None:

@@ -6,9 +6,10 @@ the caller can store it at once.
 Locally a ``ProcessPoolExecutor`` of spawned processes plays one game at a time each,
 with at most two games a worker handed out. When the run stops (Ctrl+C, SIGTERM, an
 error) the workers are killed at once, and their bots, which watch their parent, end
-within half a second, with all they started. A worker whose parent was killed outright
-notices as fast and ends too; a worker that dies makes the run stop with an error
-instead of waiting for its game for ever.
+within half a second, with all they started; copies of bot files that the killed
+workers leave are removed once they are gone. A worker whose parent was killed
+outright notices as fast and ends too; a worker that dies makes the run stop with an
+error instead of waiting for its game for ever.
 
 On a cluster (``--scheduler``) the games go to an existing Dask scheduler as tasks; a
 bot given as a file travels inside its task (see ``games``), so the workers need this
@@ -32,6 +33,7 @@ from typing import Any
 
 from oska_gui.bots.external_worker import watch_parent
 from oska_gui.console.options import CliError
+from oska_gui.play.bot_loader import remove_orphaned_folders
 
 from .games import play
 from .result import GameResult
@@ -40,6 +42,7 @@ Finished = tuple[GameResult, str]  # a game's result and its record as JSON text
 CONNECT_SECONDS = 10
 MIN_IN_FLIGHT = 8
 POLL_SECONDS = 0.5
+WORKER_END_SECONDS = 1.0  # how long a stopped run waits for each worker before cleaning
 WORKER_DIED = ("a worker process died during a game (killed from outside, or out of "
                "memory); the finished games are stored: run the command again to continue")
 
@@ -75,10 +78,22 @@ def local_games(tasks: Sequence[Any], workers: int,
             running |= _submit(pool, work, islice(pending, len(done)))
         complete = True
     finally:
-        if not complete:  # SIGTERM: the workers die at once, and their bots follow them
-            for worker in set(multiprocessing.active_children()) - before:
-                worker.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            if not complete:  # SIGTERM: the workers die at once, and their bots follow
+                for worker in set(multiprocessing.active_children()) - before:
+                    worker.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+        finally:  # also when a second Ctrl+C or SIGTERM cut the lines above short
+            _remove_copies_of_workers(before)
+
+
+def _remove_copies_of_workers(before: set[multiprocessing.process.BaseProcess]) -> None:
+    """Wait a moment for the pool's workers (the children not in ``before``) to end,
+    then remove the bot copies that those killed before their bot's keeper started
+    have left (see ``bot_loader.remove_orphaned_folders``)."""
+    for worker in set(multiprocessing.active_children()) - before:
+        worker.join(WORKER_END_SECONDS)
+    remove_orphaned_folders()
 
 
 def _submit(pool: ProcessPoolExecutor, work: Callable[[Any], Any],
