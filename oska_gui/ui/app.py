@@ -12,6 +12,11 @@ Settings (the start screen's choices and display preferences) belong to the App:
 are loaded from the front end's storage at start, and scenes only read them and ask
 for changes (``intents.Choose``), which the App adopts and saves.
 
+A game that is over, or a replayed record, can be reviewed (``Action.REVIEW``): the
+review screen (``review_scene``) marks every move, analysing in the frames' thinking
+time; Back returns to the game, and opening the same game's review again finds it as
+it was left.
+
 The desktop may also offer external bots (``bots``: a ``BotSource`` by side, from the
 command line) and open a recorded game to step through (``replay``); ``close`` stops
 the bots' processes. The browser uses neither, and it makes the App with
@@ -39,6 +44,7 @@ from oska_gui.play.players import Player
 from oska_gui.play.records import Record
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
+from oska_gui.session.review import ReviewSession, record_of_match
 from oska_gui.session.saved_game import GameKeeper, SavedGame, worth_keeping
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
@@ -48,6 +54,7 @@ from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .help import draw_help
 from .intents import Action, Choose, Intent
+from .review_scene import ReviewScene
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 
@@ -103,8 +110,9 @@ class App:
                                                   reclaimer=self.pacer.reclaimer)
         self.touch = touch  # whether the last pointer input was a finger
         self.game: GameScene | None = None
+        self.review: ReviewScene | None = None  # the last review opened
         self.start = self._start_scene()
-        self.scene: StartScene | GameScene = self.start
+        self.scene: StartScene | GameScene | ReviewScene = self.start
         self.help = False
         self.question: Question | None = None  # the card on show ("Quit Oska?"...)
         self.pointer = (-1.0, -1.0)
@@ -156,7 +164,7 @@ class App:
             self.quitting = True
         elif isinstance(event, Resize):
             self.width, self.height = max(1, event.width), max(1, event.height)
-            for scene in (self.start, self.game):
+            for scene in (self.start, self.game, self.review):
                 if scene is not None:
                     scene.resize(self.width, self.height)
         elif self.question is not None:
@@ -214,6 +222,10 @@ class App:
                 self.new_game()
         elif intent == Action.RESUME and self.game is not None:
             self._resume(self.game)
+        elif intent == Action.REVIEW and self.game is not None:
+            self.open_review(self.game)
+        elif intent == Action.BACK and self.game is not None:
+            self.scene = self.game
         elif intent == Action.MENU:
             self.start = self._start_scene(can_resume=self.game_in_progress)
             self.scene = self.start
@@ -271,6 +283,19 @@ class App:
         elif choice == "quit":
             self.new_game()
 
+    def open_review(self, scene: GameScene) -> None:
+        """Show the review of ``scene``'s game: the one already made if it is of the
+        same game, else a new one at the position on the board (the end of a finished
+        game), the board the same way up."""
+        record = record_of_match(scene.match)
+        review = self.review
+        if review is None or review.session.record != record:
+            session = ReviewSession(record, cursor=scene.match.history.cursor)
+            review = self.review = ReviewScene(session, self.width, self.height,
+                                               self._think_budget, self._touch_input,
+                                               scene.flipped)
+        self.scene = review
+
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
@@ -315,6 +340,7 @@ class App:
         """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
         if self.game is not None:
             self.game.match.abandon()
+        self.review = None
         self.game = GameScene(match, self._current_settings, self.width, self.height,
                               self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
@@ -358,7 +384,10 @@ class App:
         return self.think_slice - self._input_seconds
 
     def _computer_turn(self) -> bool:
-        """Return True while the computer thinks (a move or a hint) or is about to."""
+        """Return True while the computer thinks (a move, a hint or a review) or is
+        about to."""
+        if self.review is not None and self.scene is self.review:
+            return self.review.busy
         if self.game is None or self.scene is not self.game:
             return False
         match = self.game.match
