@@ -336,6 +336,13 @@ class App:
                                  display=self._current_settings))
         scene.say(REPLAY_TOAST)
 
+    def review_record(self, record: Record) -> None:
+        """Replay the recorded game ``record`` and open its review at once (a record
+        file opened in the page)."""
+        self.replay(record)
+        if self.game is not None:
+            self.open_review(self.game)
+
     def _show(self, match: Match) -> GameScene:
         """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
         if self.game is not None:

@@ -4,7 +4,7 @@ A ``Command`` is one thing a player can ask of a game in progress; ``KEYS`` maps
 to commands, ``buttons_for`` says which buttons the panel shows, ``LABELS`` what they
 read (``HINT_KEYS`` the key named beside, for keyboard users) and ``enabled`` whether
 one can be used now. Commands in ``APP_ACTIONS`` are
-carried out by the App (``intents.Action``). Review takes the place of Hint (of Step
+carried out by the App (``intents.Action``). Review takes the place of Hint (of Slower
 in computer vs computer) once the game is over, and in a replay (``reviewable``).
 """
 
@@ -70,7 +70,7 @@ KEYS = {
 REPLAY_KEYS = {"left": Command.UNDO, "right": Command.REDO}
 APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
                Command.QUIT: Action.QUIT, Command.REVIEW: Action.REVIEW}
-REVIEW_REPLACES = (Command.HINT, Command.STEP)  # no use once the game is over
+REVIEW_REPLACES = (Command.HINT, Command.SLOWER)  # little use once the game is over
 
 
 def buttons_for(mode: Mode, can_quit: bool, paused: bool,

@@ -36,6 +36,8 @@ SHORTCUTS = (
     Shortcut("U  /  Backspace", "undo (against the computer: with its reply)", "U", "undo"),
     Shortcut("R", "redo", "R", "redo"),
     Shortcut("H", "hint: the computer suggests a move", "H", "hint"),
+    Shortcut("E", "review a finished game or a replay: every move marked (Up / Down: the "
+             "marked moves, Esc: back)", "E", "review"),
     Shortcut("Space  /  P", "pause or resume (computer vs computer)", "Space", "pause"),
     Shortcut("S", "single step while paused", "S", "step"),
     Shortcut("+  /  -", "faster / slower (speed or animation)", "+  -", "speed"),
