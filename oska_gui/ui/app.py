@@ -42,6 +42,7 @@ from oska_gui.play.history import History
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
+from oska_gui.play.review.job import DEFAULT_SECONDS
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
 from oska_gui.session.review import ReviewSession, record_of_match
@@ -71,7 +72,8 @@ class App:
                  make_player: PlayerFactory | None = None,
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
-                 touch: bool = False, open_saved: bool = False) -> None:
+                 touch: bool = False, open_saved: bool = False,
+                 review_seconds: float = DEFAULT_SECONDS) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -93,6 +95,7 @@ class App:
             open_saved: whether to open straight on the saved game, if there is one
                 (the page: a reload returns to the game), rather than on the start
                 screen, where Enter resumes it (the desktop).
+            review_seconds: the search time a position of a review (``ReviewJob``).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -105,6 +108,7 @@ class App:
         self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
+        self.review_seconds = review_seconds
         self._input_seconds = 0.0  # spent handling input since the last update
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
@@ -290,7 +294,7 @@ class App:
         record = record_of_match(scene.match)
         review = self.review
         if review is None or review.session.record != record:
-            session = ReviewSession(record, cursor=scene.match.history.cursor)
+            session = ReviewSession(record, self.review_seconds, scene.match.history.cursor)
             review = self.review = ReviewScene(session, self.width, self.height,
                                                self._think_budget, self._touch_input,
                                                scene.flipped)
