@@ -165,9 +165,10 @@ class ReviewSession:
             return ""
         return f"analysing: {len(self.review.assessments)} of {len(self.positions)} positions"
 
-    def sentence(self) -> str:
+    def sentence(self, chance: bool = True) -> str:
         """Return the position looked at in words for the status line and screen
-        readers: the move, its mark and the better move, White's win chance."""
+        readers: the move, its mark and the better move, and (if ``chance``) White's
+        win chance."""
         if self.cursor == 0:
             head = f"Start of the game, {self.last} moves to review"
         else:
@@ -176,7 +177,7 @@ class ReviewSession:
             head = f"Move {self.cursor} of {self.last}, {mover} {self._move_text()}"
             head += self._verdict()
         chances = self.white_chances()
-        if self.cursor < len(chances):
+        if chance and self.cursor < len(chances):
             head += f". White's win chance {100 * chances[self.cursor]:.0f} %"
         return head
 

@@ -202,6 +202,7 @@ class ReviewScene:
                                     self._enabled(name), False)
                    for name, rect in layout.buttons.items()}
         summaries = (session.summary(0), session.summary(1))
-        return ReviewView(board, layout, session.progress, session.sentence(), summaries,
+        status = (session.sentence(), session.sentence(chance=False))
+        return ReviewView(board, layout, session.progress, status, summaries,
                           session.white_chances(), marks, labels, session.cursor, last,
                           buttons)

@@ -27,7 +27,7 @@ from .review_layout import (
     move_cells,
 )
 from .typescale import LINE
-from .widgets import button, card, fit_lines, keyed, wrap
+from .widgets import Wording, button, card, fit_lines, keyed
 
 MARK_COLORS: dict[Mark, Color] = {Mark.INACCURACY: theme.MARK_INACCURACY,
                                   Mark.MISTAKE: theme.MARK_MISTAKE,
@@ -39,6 +39,7 @@ TITLE = "Review"
 class ReviewView:
     """What the review screen shows in one frame.
 
+    ``status`` is the position looked at in words (its wordings, the longest first);
     ``chances`` is White's win chance at each position analysed so far (of ``last``
     + 1), ``marks`` the mark of the move that led to each position (None at the start,
     for a move not analysed yet or a random opening move), ``labels`` each move's text
@@ -48,7 +49,7 @@ class ReviewView:
     board: board_view.BoardView
     layout: ReviewLayout
     progress: str
-    status: str
+    status: Wording
     summaries: tuple[str, str]
     chances: list[float]
     marks: list[Mark | None]
@@ -99,11 +100,11 @@ def _title(canvas: Canvas, view: ReviewView) -> None:
 
 
 def _status(canvas: Canvas, view: ReviewView) -> None:
-    """Draw the position looked at in words (two lines of body text at most) and each
-    side's summary (a small line each)."""
+    """Draw the position looked at in words (the longest wording that takes two lines
+    of body text at most) and each side's summary (a small line each)."""
     layout = view.layout
     scale, rect = layout.scale, layout.status
-    lines = wrap(canvas, view.status, rect.w, scale.body)
+    lines = fit_lines(canvas, view.status, rect.w, scale.body, 2)
     if len(lines) > 2:
         lines = [lines[0], _clipped(canvas, " ".join(lines[1:]), rect.w, scale.body)]
     for i, line in enumerate(lines):
