@@ -966,8 +966,9 @@ def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) ->
 def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
         browser: Browser, tmp_path: Path) -> None:
     """O opens the file picker: a chosen record is replayed and reviewed. A record
-    dropped on the page is too (an n = 5 Oska game, screenshot for the README); a
-    file that is not a record is announced and changes nothing."""
+    dropped on the page is too (an n = 5 Oska game, screenshot for the README), the
+    page drawing frames all the while (their gaps go to web-metrics.json); a file that
+    is not a record is announced and changes nothing."""
     browser.open()
     game = make_game("hexapawn", 3)
     line = [game.start()]
@@ -991,9 +992,16 @@ def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
         data.items.add(new File([text], name, {type: 'application/json'}));
         window.dispatchEvent(new DragEvent('drop', {dataTransfer: data, cancelable: true}));
     }"""
+    browser.page.evaluate(THINK_PROBE)
     browser.page.evaluate(drop, ["oska.json", json.dumps(record.to_json())])
     marks = wait_review(browser, len(moves), timeout_ms=120_000)
     assert len(marks) == 16
+    gaps = [gap for gap, status in browser.page.evaluate("window.probe.frames")
+            if "analysing" in status]
+    assert len(gaps) >= 20, f"only {len(gaps)} frames were drawn during the review"
+    record_metric("max_frame_gap_while_reviewing_ms", max(gaps))
+    record_metric("mean_frame_gap_while_reviewing_ms", sum(gaps) / len(gaps))
+    record_metric("frames_while_reviewing", len(gaps))
     browser.page.keyboard.press("Home")
     browser.page.keyboard.press("ArrowDown")
     browser.page.wait_for_timeout(300)

@@ -13,6 +13,8 @@ from oska_gui.games.oska import oska_rules
 from oska_gui.games.pawns import pawn_rules
 from oska_gui.play import records
 from oska_gui.play.review.marks import Mark
+from oska_gui.session.memory import Reclaimer
+from oska_gui.session.review import ReviewSession
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui import theme
 from oska_gui.ui.app import App
@@ -259,3 +261,13 @@ def test_a_resize_reaches_the_review() -> None:
     app.handle(Resize(390, 844))
     assert (scene.width, scene.height) == (390, 844)
     assert scene.layout().board.rect.bottom <= scene.layout().panel.y
+
+
+def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
+    """Each position's spent search tables go to the reclaimer, to be freed a little
+    per frame as the players' are, rather than all in the frame the search ends in."""
+    reclaimer = Reclaimer()
+    session = ReviewSession(oska_record(), 0.01, reclaimer=reclaimer)
+    while len(session.review.assessments) < 3:
+        session.advance(0.01)
+    assert reclaimer.pending > 0

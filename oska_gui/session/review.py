@@ -18,6 +18,7 @@ from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
 from .match import Match
+from .memory import Reclaimer
 from .saved_game import player_name
 
 
@@ -37,17 +38,19 @@ class ReviewSession:
     """One record's review, worked on in slices, and the position looked at."""
 
     def __init__(self, record: Record, seconds: float = DEFAULT_SECONDS,
-                 cursor: int = 0) -> None:
+                 cursor: int = 0, reclaimer: Reclaimer | None = None) -> None:
         """Start reviewing ``record`` (raises RecordError for illegal moves).
 
         Args:
             record: the game to review.
             seconds: the search time a position (``ReviewJob``).
             cursor: the position to look at first (kept within the game).
+            reclaimer: frees each finished search's tables a little per frame (None:
+                at once).
         """
         self.record = record
         self.game: GameAdapter = make_game(record.game, record.n)
-        self.job = ReviewJob(record, seconds)
+        self.job = ReviewJob(record, seconds, reclaimer=reclaimer)
         self.cursor = 0
         self.go(cursor)
 

@@ -294,7 +294,8 @@ class App:
         record = record_of_match(scene.match)
         review = self.review
         if review is None or review.session.record != record:
-            session = ReviewSession(record, self.review_seconds, scene.match.history.cursor)
+            session = ReviewSession(record, self.review_seconds, scene.match.history.cursor,
+                                    self.pacer.reclaimer)
             review = self.review = ReviewScene(session, self.width, self.height,
                                                self._think_budget, self._touch_input,
                                                scene.flipped)

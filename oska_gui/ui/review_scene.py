@@ -21,6 +21,7 @@ from .canvas import Canvas
 from .events import Event, KeyPress, PointerDown, PointerMove
 from .game_view import ButtonView
 from .intents import Action, Intent
+from .rect import Rect
 from .review_layout import (
     BACK,
     NEXT,
@@ -141,7 +142,7 @@ class ReviewScene:
         self.session.step(-1 if name == PREVIOUS else 1)
         return None
 
-    def _cells(self, layout: ReviewLayout) -> list:
+    def _cells(self, layout: ReviewLayout) -> list[tuple[int, Rect]]:
         """Return the move list's boxes as ``review_layout.move_cells`` gives them."""
         return move_cells(layout.moves, layout.scale, self.session.last, self.session.cursor)
 
