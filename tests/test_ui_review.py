@@ -271,3 +271,25 @@ def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
     while len(session.review.assessments) < 3:
         session.advance(0.01)
     assert reclaimer.pending > 0
+
+
+@pytest.mark.parametrize(("size", "touch"), [((960, 640), False), ((390, 844), True),
+                                             ((844, 390), True), ((320, 480), True)])
+def test_the_page_start_screen_offers_open_game(size: tuple[int, int], touch: bool) -> None:
+    """Where the front end can open a record file (the page), the start screen has an
+    Open game button (finger-sized after a touch, its label inside it, 12 px at least)
+    and the help lists O; a press asks the front end once. Elsewhere there is none."""
+    assert "open" not in App(MemoryStorage(QUICK), *size).start.layout().buttons
+    app = App(MemoryStorage(QUICK), *size, touch=touch, can_open=True)
+    button = app.start.layout().buttons["open"]
+    if touch:
+        assert button.w >= TOUCH_TARGET and button.h >= TOUCH_TARGET
+    labels = [args for name, args in drawn(app).calls
+              if name == "text" and args[0].startswith("Open")]
+    assert labels and all(args[3] >= MIN_TEXT and button.contains(args[1], args[2])
+                          for args in labels)
+    assert not app.take_open_request()
+    app.handle(PointerDown(*button.center, touch))
+    assert app.take_open_request() and not app.take_open_request()
+    app.help = True
+    assert ("O" in drawn(app).texts()) is not touch  # no keys listed after a touch

@@ -73,7 +73,7 @@ class App:
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
                  touch: bool = False, open_saved: bool = False,
-                 review_seconds: float = DEFAULT_SECONDS) -> None:
+                 review_seconds: float = DEFAULT_SECONDS, can_open: bool = False) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -96,6 +96,9 @@ class App:
                 (the page: a reload returns to the game), rather than on the start
                 screen, where Enter resumes it (the desktop).
             review_seconds: the search time a position of a review (``ReviewJob``).
+            can_open: whether the front end can open a record file to review (the
+                page): the start screen offers Open game, which sets ``open_requested``
+                for the front end to take (``take_open_request``).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -109,6 +112,8 @@ class App:
         self.width, self.height = width, height
         self.think_slice = think_slice
         self.review_seconds = review_seconds
+        self.can_open = can_open
+        self.open_requested = False
         self._input_seconds = 0.0  # spent handling input since the last update
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
@@ -230,6 +235,8 @@ class App:
             self.open_review(self.game)
         elif intent == Action.BACK and self.game is not None:
             self.scene = self.game
+        elif intent == Action.OPEN and self.can_open:
+            self.open_requested = True
         elif intent == Action.MENU:
             self.start = self._start_scene(can_resume=self.game_in_progress)
             self.scene = self.start
@@ -305,7 +312,8 @@ class App:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
-                          self.can_quit, self._touch_input, self._sound_available)
+                          self.can_quit, self._touch_input, self._sound_available,
+                          self.can_open)
 
     def _sound_available(self) -> bool:
         """Return whether the speaker can play sound (the start screen says if not)."""
@@ -340,6 +348,12 @@ class App:
                                  reclaimer=self.pacer.reclaimer,
                                  display=self._current_settings))
         scene.say(REPLAY_TOAST)
+
+    def take_open_request(self) -> bool:
+        """Return True once after the player asked to open a record file (the front end
+        then shows its file picker)."""
+        requested, self.open_requested = self.open_requested, False
+        return requested
 
     def review_record(self, record: Record) -> None:
         """Replay the recorded game ``record`` and open its review at once (a record
@@ -413,7 +427,8 @@ class App:
         """
         self.scene.draw(canvas)
         if self.help:
-            draw_help(canvas, self.width, self.height, self.can_quit, self.touch)
+            draw_help(canvas, self.width, self.height, self.can_quit, self.touch,
+                      self.can_open)
         if self.question is not None:
             draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer,
                          self.touch, self.question)

@@ -23,6 +23,7 @@ class Action(StrEnum):
     HELP = "help"  # the help overlay
     REVIEW = "review"  # the review of the game on show (game screen)
     BACK = "back"  # from the review back to its game
+    OPEN = "open"  # a record file to review (the page: its file picker)
     QUIT = "quit"  # end the program (where it may)
 
 

@@ -19,9 +19,12 @@ the ``#announce`` live region says what changed, only when it matters (``ui.spee
 ``body[data-state]`` tells the page's state: loading, ready (with ``data-ready-at``, ms
 since navigation) or error.
 
-A game record file opens for review (``record.open_record``) by O (a file picker, the
-hidden ``#record-file`` input) or by dropping it on the page; a file that is not a
-record is announced and shown in a message, and the game on show stays.
+A game record file opens for review (``record.open_record``) by O or the start
+screen's Open game button (a file picker, the hidden ``#record-file`` input) or by
+dropping it on the page; a file that is not a record is announced (and said in the
+game's message line), and the game on show stays. O opens the picker from its key
+handler; the button's tap reaches the App a frame later, still within the browser's
+allowance for a gesture.
 
 A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
 no Quit button, and Q does nothing.
@@ -274,6 +277,8 @@ class BrowserFrontEnd:
         events, self.queue = self.queue, []
         for event in events:
             self.app.handle(event)
+        if self.app.take_open_request():
+            self.picker.click()
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
@@ -360,7 +365,7 @@ def start() -> BrowserFrontEnd:
                         warn)
     speaker = open_speaker()
     app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
-              keeper=keeper, touch=touch, open_saved=True)
+              keeper=keeper, touch=touch, open_saved=True, can_open=True)
     if app.settings.sound:
         speaker.prepare()  # while the page loads: no frame pays for it
     front_end = BrowserFrontEnd(app, speaker)
