@@ -81,7 +81,7 @@ def buttons_for(mode: Mode, can_quit: bool, paused: bool,
         mode: who plays the game (computer vs computer has the pace controls).
         can_quit: whether the program may quit (a web page cannot).
         paused: whether the game is paused (Pause then reads Resume).
-        review: whether the game can be reviewed (Review then replaces Hint or Step).
+        review: whether the game can be reviewed (Review then replaces Hint or Slower).
 
     Returns:
         The buttons' commands.

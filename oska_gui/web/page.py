@@ -131,8 +131,7 @@ class BrowserFrontEnd:
         self.on_drag = create_proxy(lambda event: event.preventDefault())  # allows a drop
         self.on_drop = create_proxy(self.dropped)
         self.on_read = create_proxy(self.read_done)
-        self.reader: Any = None  # the FileReader of the file being read
-        self.reading = ""  # its name
+        self.reading = ""  # the name of the file being read
         self.shown_review: str | None = None
 
     def start(self) -> None:
@@ -209,10 +208,10 @@ class BrowserFrontEnd:
 
     def read(self, file: Any) -> None:
         """Start reading ``file`` (a File); ``read_done`` opens it once it is read."""
-        self.reader = window.FileReader.new()
+        reader = window.FileReader.new()
         self.reading = str(file.name)
-        self.reader.addEventListener("loadend", self.on_read)
-        self.reader.readAsArrayBuffer(file)
+        reader.addEventListener("loadend", self.on_read)
+        reader.readAsArrayBuffer(file)
 
     def read_done(self, event: Any) -> None:
         """Open the file just read for review, or say why it cannot be opened."""
