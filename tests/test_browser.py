@@ -22,12 +22,15 @@ from typing import Any
 import pytest
 
 from oska_gui.games.oska import BLACK, WHITE
+from oska_gui.play import records
 from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.play.review.job import ReviewJob
 from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui import theme
 from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.layout import board_layout
+from oska_gui.ui.review_layout import review_layout
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.web.build import build
@@ -881,3 +884,131 @@ def test_the_pointer_cursor_shows_over_what_a_click_acts_on(browser: Browser) ->
     browser.page.wait_for_function(f"{cursor} === 'pointer'", timeout=5_000)
     browser.page.mouse.move(3, 3)
     browser.page.wait_for_function(f"{cursor} === 'default'", timeout=5_000)
+
+
+# -- reviewing a game --------------------------------------------------------------------
+
+TWO_PLAYERS = Settings(kind="hexapawn", n=3, mode=Mode.HVH, animation="off")
+# A short Hexapawn game the solver values exactly, so its marks are known for sure.
+PAWN_MOVES = ("a1-b1", "c2-b2", "a3xb2", "c3-b3", "b2-c2")
+
+
+def review_marks(record: records.Record) -> list[str]:
+    """Return the mark words of ``record``'s moves as the review computes them here."""
+    job = ReviewJob(record)
+    while not job.advance(0.1):
+        pass
+    return [ply.mark_word for ply in job.review.plies]
+
+
+def wait_review(browser: Browser, positions: int, timeout_ms: float = 60_000) -> list[str]:
+    """Wait until the review on the page has analysed all ``positions``; return its
+    marks (``body[data-review]``)."""
+    browser.page.wait_for_function(
+        f"(document.body.dataset.review || '').startsWith('{positions}/{positions}')",
+        timeout=timeout_ms, polling=50)
+    return str(browser.page.evaluate("document.body.dataset.review")).split()[1:]
+
+
+def assert_review_drawn(shot: Any, kind: str, n: int) -> None:
+    """Assert the screenshot shows the graph (its line) and a mark's colour in the
+    move list, where the review layout puts them."""
+    layout = review_layout(kind, n, VIEWPORT["width"], VIEWPORT["height"])
+    marks = (theme.MARK_INACCURACY, theme.MARK_MISTAKE, theme.MARK_BLUNDER)
+
+    def seen(rect: Any, colors: tuple) -> bool:
+        """Return True when a pixel of ``rect`` has one of ``colors``."""
+        return any(close_to(pixel(shot, x, y), color, 16) for x in range(int(rect.x),
+                   int(rect.right)) for y in range(int(rect.y), int(rect.bottom), 2)
+                   for color in colors)
+
+    assert seen(layout.graph, (theme.GRAPH_LINE,)), "no graph"
+    assert seen(layout.moves, marks), "no mark in the move list"
+
+
+@pytest.mark.parametrize("browser", [{"settings": TWO_PLAYERS}], indirect=True)
+def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) -> None:
+    """A Hexapawn game played by clicks to its end, then E: the review's marks are the
+    exact ones, the graph and the marks are drawn, the status and the screen reader's
+    text name the mark and the better move."""
+    browser.open()
+    start_game(browser)
+    game = make_game("hexapawn", 3)
+    layout = board_layout("hexapawn", 3, VIEWPORT["width"], VIEWPORT["height"])
+    line = [game.start()]
+    for count, text in enumerate(PAWN_MOVES, start=1):
+        move = game.rules.parse_move(text, line[-1])
+        play_move(browser, layout, move.frm, move.to)
+        browser.page.wait_for_function(
+            f"(document.body.dataset.moves || '').split(' ').filter(Boolean).length"
+            f" === {count}", timeout=10_000, polling=20)
+        line.append(game.rules.play(line[-1], move))
+    browser.wait_status(GAME_OVER_JS)
+    assert browser.moves() == list(PAWN_MOVES)
+    record = records.from_positions(line, game.rules, "Human", "Human",
+                                    game.outcome(line[-1]))
+    browser.page.keyboard.press("e")
+    assert wait_review(browser, len(line)) == review_marks(record)
+    browser.page.evaluate(LISTEN)
+    browser.page.keyboard.press("Home")
+    browser.page.keyboard.press("ArrowDown")
+    status = browser.wait_status("s.includes('(??); better')")
+    assert status.startswith("Review. Move 2 of 5, Black c2-b2, blunder (??); better ")
+    browser.page.wait_for_timeout(200)
+    assert any("blunder (??); better" in said
+               for said in browser.page.evaluate("window.announced"))
+    assert "blunder" in (browser.page.text_content("#position") or "")
+    assert_review_drawn(browser.screenshot("web-review-hexapawn.png"), "hexapawn", 3)
+    browser.page.keyboard.press("Escape")
+    browser.wait_status(GAME_OVER_JS)
+
+
+def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
+        browser: Browser, tmp_path: Path) -> None:
+    """O opens the file picker: a chosen record is replayed and reviewed. A record
+    dropped on the page is too (an n = 5 Oska game, screenshot for the README), the
+    page drawing frames all the while (their gaps go to web-metrics.json); a file that
+    is not a record is announced and changes nothing."""
+    browser.open()
+    game = make_game("hexapawn", 3)
+    line = [game.start()]
+    for text in PAWN_MOVES:
+        line.append(game.rules.play(line[-1], game.rules.parse_move(text, line[-1])))
+    pawns = records.from_positions(line, game.rules, "A", "B", game.outcome(line[-1]))
+    path = tmp_path / "pawns.json"
+    records.save(pawns, path)
+    with browser.page.expect_file_chooser() as chooser:
+        browser.page.keyboard.press("o")
+    chooser.value.set_files(str(path))
+    assert wait_review(browser, len(line)) == review_marks(pawns)
+    oska = make_game("oska", 5)
+    rng = random.Random(3)
+    moves = [oska.start()]
+    for _ in range(16):
+        moves.append(rng.choice(oska.children(moves[-1])))
+    record = records.from_positions(moves, oska.rules, "A", "B", None)
+    drop = """([name, text]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], name, {type: 'application/json'}));
+        window.dispatchEvent(new DragEvent('drop', {dataTransfer: data, cancelable: true}));
+    }"""
+    browser.page.evaluate(THINK_PROBE)
+    browser.page.evaluate(drop, ["oska.json", json.dumps(record.to_json())])
+    marks = wait_review(browser, len(moves), timeout_ms=120_000)
+    assert len(marks) == 16
+    gaps = [gap for gap, status in browser.page.evaluate("window.probe.frames")
+            if "analysing" in status]
+    assert len(gaps) >= 20, f"only {len(gaps)} frames were drawn during the review"
+    record_metric("max_frame_gap_while_reviewing_ms", max(gaps))
+    record_metric("mean_frame_gap_while_reviewing_ms", sum(gaps) / len(gaps))
+    record_metric("frames_while_reviewing", len(gaps))
+    browser.page.keyboard.press("Home")
+    browser.page.keyboard.press("ArrowDown")
+    browser.page.wait_for_timeout(300)
+    assert_review_drawn(browser.screenshot("web-review.png"), "oska", 5)
+    browser.page.evaluate(drop, ["notes.txt", "not a record"])
+    browser.page.wait_for_function(
+        "(document.getElementById('announce').textContent || '').includes('Cannot open')",
+        timeout=10_000)
+    assert str(browser.page.evaluate("document.body.dataset.review")).startswith(
+        f"{len(moves)}/{len(moves)}")

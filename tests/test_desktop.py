@@ -38,6 +38,7 @@ from oska_gui.play import records
 from oska_gui.ui import theme
 from oska_gui.ui.board_view import NAME_SPOT
 from oska_gui.ui.events import KeyPress, PointerDown, PointerUp, Quit, Resize
+from oska_gui.ui.review_scene import ReviewScene
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -414,3 +415,44 @@ def test_replay_screenshot_steps_with_the_arrow_keys() -> None:
     assert match.position == line[match.history.cursor] and match.history.cursor >= 7
     assert match.history.positions == line
     assert_cells_show_the_position(runner)
+
+
+def test_review_screenshot_shows_the_graph_and_the_marks() -> None:
+    """A replayed n = 5 game reviewed with E: the window draws the win-chance graph and
+    the marked moves (a dot and a symbol in a mark's colour); Down goes to a marked move,
+    whose better move is the blue arrow; Escape goes back to the game."""
+    rules = oska_rules(5)
+    rng = random.Random(3)
+    line = [rules.start()]
+    while rules.outcome(line[-1]) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    record = records.from_positions(line, rules, "A", "B", rules.outcome(line[-1]))
+    runner = runner_for(QUICK)
+    runner.app.review_seconds = 0.02
+    runner.app.replay(record)
+    runner.step(0.02)
+    post_key(pygame.K_e, "e")
+    runner.step(0.02)
+    scene = runner.app.scene
+    assert isinstance(scene, ReviewScene)
+    step_until(runner, lambda: not scene.busy)
+    post_key(pygame.K_HOME)
+    post_key(pygame.K_DOWN)
+    runner.step(0.02)
+    runner.step(0.02)
+    surface = save(runner, "review")
+    assert scene.session.better_move is not None
+    layout = scene.layout()
+    graph = layout.graph
+    pixels = {surface.get_at((x, y))[:3] for x in range(int(graph.x), int(graph.right))
+              for y in range(int(graph.y), int(graph.bottom))}
+    marks = (theme.MARK_INACCURACY, theme.MARK_MISTAKE, theme.MARK_BLUNDER)
+    assert any(close(pixel, theme.GRAPH_LINE) for pixel in pixels)
+    assert any(close(pixel, mark) for pixel in pixels for mark in marks)
+    board = layout.board.rect
+    on_board = {surface.get_at((x, y))[:3] for x in range(int(board.x), int(board.right), 2)
+                for y in range(int(board.y), int(board.bottom), 2)}
+    assert any(close(pixel, theme.HINT) for pixel in on_board)  # the better move's arrow
+    post_key(pygame.K_ESCAPE)
+    runner.step(0.02)
+    assert runner.app.scene is runner.app.game

@@ -24,6 +24,7 @@ plus the tables of the last few other roots solved.
 
 from __future__ import annotations
 
+import gc
 import time
 from collections import OrderedDict
 from collections.abc import Generator
@@ -89,6 +90,12 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
     A generator that yields now and then (so a frame loop can run it in slices) and
     returns the table. An explicit stack replaces recursion: a state is pushed once to
     be expanded and again, under its children, to be scored once they all are.
+
+    Before each pause it freezes the garbage collector's objects (``gc.freeze``): the
+    table's positions are named tuples, which the collector never stops tracking, so
+    without it every full collection in a later slice walked all of them (the whole
+    n = 4 game: 782,918 positions, 7 collections of 0.1-0.7 s in one build); frozen
+    they are skipped. They hold no cycles, so freezing keeps nothing alive.
     """
     scores: dict = {}
     pending: dict = {}  # expanded states waiting for their children's scores
@@ -112,6 +119,7 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
             raise TooBig(f"more than {max_positions} positions are reachable")
         if size >= pause_at:
             pause_at = size + PAUSE_EVERY
+            gc.freeze()  # the positions so far: no collection walks them again
             yield
         result = terminal(state)
         if result is not None:

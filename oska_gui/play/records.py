@@ -424,14 +424,24 @@ def load(path: str | Path) -> Record:
     """
     with open(path, "rb") as file:
         raw = file.read(MAX_BYTES + 1)
+    return parse(raw, str(path))
+
+
+def parse(raw: bytes, name: str) -> Record:
+    """Return the record in a file's bytes ``raw`` (at most ``MAX_BYTES``; a file
+    opened in the page, or read by ``load``); raises RecordError, naming ``name``.
+
+    A file over ``MAX_BYTES``, not UTF-8, not JSON or nested too deeply for the JSON
+    reader is a RecordError too.
+    """
     if len(raw) > MAX_BYTES:
-        raise RecordError(f"{path}: over {MAX_BYTES:,} bytes, too big for a game record")
+        raise RecordError(f"{name}: over {MAX_BYTES:,} bytes, too big for a game record")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not UTF-8 text ({error.reason})") from None
+        raise RecordError(f"{name}: not UTF-8 text ({error.reason})") from None
     except RecursionError:
-        raise RecordError(f"{path}: nested too deeply to be a game record") from None
+        raise RecordError(f"{name}: nested too deeply to be a game record") from None
     except ValueError as error:  # not JSON, or a number too long to read
-        raise RecordError(f"{path}: not JSON ({error})") from None
+        raise RecordError(f"{name}: not JSON ({error})") from None
     return from_json(data)

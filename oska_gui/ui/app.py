@@ -12,6 +12,11 @@ Settings (the start screen's choices and display preferences) belong to the App:
 are loaded from the front end's storage at start, and scenes only read them and ask
 for changes (``intents.Choose``), which the App adopts and saves.
 
+A game that is over, or a replayed record, can be reviewed (``Action.REVIEW``): the
+review screen (``review_scene``) marks every move, analysing in the frames' thinking
+time; Back returns to the game, and opening the same game's review again finds it as
+it was left.
+
 The desktop may also offer external bots (``bots``: a ``BotSource`` by side, from the
 command line) and open a recorded game to step through (``replay``); ``close`` stops
 the bots' processes. The browser uses neither, and it makes the App with
@@ -37,8 +42,10 @@ from oska_gui.play.history import History
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
+from oska_gui.play.review.job import DEFAULT_SECONDS
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
+from oska_gui.session.review import ReviewSession, record_of_match
 from oska_gui.session.saved_game import GameKeeper, SavedGame, worth_keeping
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
@@ -48,6 +55,7 @@ from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .game_scene import GameScene
 from .help import draw_help
 from .intents import Action, Choose, Intent
+from .review_scene import ReviewScene
 from .sounds import Silence, Speaker
 from .start_scene import StartScene, offer_bots
 
@@ -64,7 +72,8 @@ class App:
                  make_player: PlayerFactory | None = None,
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
-                 touch: bool = False, open_saved: bool = False) -> None:
+                 touch: bool = False, open_saved: bool = False,
+                 review_seconds: float = DEFAULT_SECONDS, can_open: bool = False) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -86,6 +95,10 @@ class App:
             open_saved: whether to open straight on the saved game, if there is one
                 (the page: a reload returns to the game), rather than on the start
                 screen, where Enter resumes it (the desktop).
+            review_seconds: the search time a position of a review (``ReviewJob``).
+            can_open: whether the front end can open a record file to review (the
+                page): the start screen offers Open game, which sets ``open_requested``
+                for the front end to take (``take_open_request``).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -98,13 +111,17 @@ class App:
         self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
+        self.review_seconds = review_seconds
+        self.can_open = can_open
+        self.open_requested = False
         self._input_seconds = 0.0  # spent handling input since the last update
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
         self.touch = touch  # whether the last pointer input was a finger
         self.game: GameScene | None = None
+        self.review: ReviewScene | None = None  # the last review opened
         self.start = self._start_scene()
-        self.scene: StartScene | GameScene = self.start
+        self.scene: StartScene | GameScene | ReviewScene = self.start
         self.help = False
         self.question: Question | None = None  # the card on show ("Quit Oska?"...)
         self.pointer = (-1.0, -1.0)
@@ -156,7 +173,7 @@ class App:
             self.quitting = True
         elif isinstance(event, Resize):
             self.width, self.height = max(1, event.width), max(1, event.height)
-            for scene in (self.start, self.game):
+            for scene in (self.start, self.game, self.review):
                 if scene is not None:
                     scene.resize(self.width, self.height)
         elif self.question is not None:
@@ -214,6 +231,12 @@ class App:
                 self.new_game()
         elif intent == Action.RESUME and self.game is not None:
             self._resume(self.game)
+        elif intent == Action.REVIEW and self.game is not None:
+            self.open_review(self.game)
+        elif intent == Action.BACK and self.game is not None:
+            self.scene = self.game
+        elif intent == Action.OPEN and self.can_open:
+            self.open_requested = True
         elif intent == Action.MENU:
             self.start = self._start_scene(can_resume=self.game_in_progress)
             self.scene = self.start
@@ -271,11 +294,26 @@ class App:
         elif choice == "quit":
             self.new_game()
 
+    def open_review(self, scene: GameScene) -> None:
+        """Show the review of ``scene``'s game: the one already made if it is of the
+        same game, else a new one at the position on the board (the end of a finished
+        game), the board the same way up."""
+        record = record_of_match(scene.match)
+        review = self.review
+        if review is None or review.session.record != record:
+            session = ReviewSession(record, self.review_seconds, scene.match.history.cursor,
+                                    self.pacer.reclaimer)
+            review = self.review = ReviewScene(session, self.width, self.height,
+                                               self._think_budget, self._touch_input,
+                                               scene.flipped)
+        self.scene = review
+
     def _start_scene(self, can_resume: bool = False) -> StartScene:
         """Return a start screen over the current settings, offering the bots."""
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
-                          self.can_quit, self._touch_input, self._sound_available)
+                          self.can_quit, self._touch_input, self._sound_available,
+                          self.can_open)
 
     def _sound_available(self) -> bool:
         """Return whether the speaker can play sound (the start screen says if not)."""
@@ -311,10 +349,24 @@ class App:
                                  display=self._current_settings))
         scene.say(REPLAY_TOAST)
 
+    def take_open_request(self) -> bool:
+        """Return True once after the player asked to open a record file (the front end
+        then shows its file picker)."""
+        requested, self.open_requested = self.open_requested, False
+        return requested
+
+    def review_record(self, record: Record) -> None:
+        """Replay the recorded game ``record`` and open its review at once (a record
+        file opened in the page)."""
+        self.replay(record)
+        if self.game is not None:
+            self.open_review(self.game)
+
     def _show(self, match: Match) -> GameScene:
         """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
         if self.game is not None:
             self.game.match.abandon()
+        self.review = None
         self.game = GameScene(match, self._current_settings, self.width, self.height,
                               self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
@@ -358,7 +410,10 @@ class App:
         return self.think_slice - self._input_seconds
 
     def _computer_turn(self) -> bool:
-        """Return True while the computer thinks (a move or a hint) or is about to."""
+        """Return True while the computer thinks (a move, a hint or a review) or is
+        about to."""
+        if self.review is not None and self.scene is self.review:
+            return self.review.busy
         if self.game is None or self.scene is not self.game:
             return False
         match = self.game.match
@@ -372,7 +427,8 @@ class App:
         """
         self.scene.draw(canvas)
         if self.help:
-            draw_help(canvas, self.width, self.height, self.can_quit, self.touch)
+            draw_help(canvas, self.width, self.height, self.can_quit, self.touch,
+                      self.can_open)
         if self.question is not None:
             draw_confirm(canvas, confirm_layout(self.width, self.height), self.pointer,
                          self.touch, self.question)

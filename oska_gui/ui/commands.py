@@ -4,7 +4,8 @@ A ``Command`` is one thing a player can ask of a game in progress; ``KEYS`` maps
 to commands, ``buttons_for`` says which buttons the panel shows, ``LABELS`` what they
 read (``HINT_KEYS`` the key named beside, for keyboard users) and ``enabled`` whether
 one can be used now. Commands in ``APP_ACTIONS`` are
-carried out by the App (``intents.Action``).
+carried out by the App (``intents.Action``). Review takes the place of Hint (of Slower
+in computer vs computer) once the game is over, and in a replay (``reviewable``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Command(StrEnum):
     COORDINATES = "coordinates"
     SOUND = "sound"
     FLIP = "flip"
+    REVIEW = "review"
 
 
 BUTTONS = {
@@ -49,32 +51,37 @@ LABELS: dict[Command, str | tuple[str, ...]] = {  # wordings, the longest first
     Command.NEW: ("New game", "New"), Command.MENU: "Menu", Command.HELP: "Help",
     Command.PAUSE: "Pause", Command.RESUME: "Resume", Command.STEP: "Step",
     Command.SLOWER: "Slower", Command.FASTER: "Faster", Command.QUIT: "Quit",
+    Command.REVIEW: "Review",
 }
 HINT_KEYS = {  # the key a button's label names for keyboard users
     Command.UNDO: "U", Command.REDO: "R", Command.HINT: "H", Command.NEW: "N",
     Command.MENU: "M", Command.HELP: "?", Command.PAUSE: "Space", Command.RESUME: "Space",
     Command.STEP: "S", Command.SLOWER: "-", Command.FASTER: "+", Command.QUIT: "Q",
+    Command.REVIEW: "E",
 }
 KEYS = {
     "u": Command.UNDO, "backspace": Command.UNDO, "r": Command.REDO,
     "h": Command.HINT, "space": Command.PAUSE, "p": Command.PAUSE,
     "s": Command.STEP, ".": Command.STEP, "+": Command.FASTER, "=": Command.FASTER,
     "-": Command.SLOWER, "n": Command.NEW, "m": Command.MENU, "a": Command.ANIMATION,
-    "c": Command.COORDINATES, "v": Command.SOUND, "f": Command.FLIP,
+    "c": Command.COORDINATES, "v": Command.SOUND, "f": Command.FLIP, "e": Command.REVIEW,
 }
 # In a replay the arrows step through the record (elsewhere they move the cursor).
 REPLAY_KEYS = {"left": Command.UNDO, "right": Command.REDO}
 APP_ACTIONS = {Command.NEW: Action.NEW, Command.MENU: Action.MENU, Command.HELP: Action.HELP,
-               Command.QUIT: Action.QUIT}
+               Command.QUIT: Action.QUIT, Command.REVIEW: Action.REVIEW}
+REVIEW_REPLACES = (Command.HINT, Command.SLOWER)  # little use once the game is over
 
 
-def buttons_for(mode: Mode, can_quit: bool, paused: bool) -> tuple[Command, ...]:
+def buttons_for(mode: Mode, can_quit: bool, paused: bool,
+                review: bool = False) -> tuple[Command, ...]:
     """Return the panel's buttons, in reading order.
 
     Args:
         mode: who plays the game (computer vs computer has the pace controls).
         can_quit: whether the program may quit (a web page cannot).
         paused: whether the game is paused (Pause then reads Resume).
+        review: whether the game can be reviewed (Review then replaces Hint or Slower).
 
     Returns:
         The buttons' commands.
@@ -84,7 +91,17 @@ def buttons_for(mode: Mode, can_quit: bool, paused: bool) -> tuple[Command, ...]
         names = tuple(name for name in names if name != Command.QUIT)
     if paused:
         names = tuple(Command.RESUME if name == Command.PAUSE else name for name in names)
+    if review:
+        names = tuple(Command.REVIEW if name in REVIEW_REPLACES else name for name in names)
     return names
+
+
+def reviewable(match: Match) -> bool:
+    """Return True when ``match`` can be reviewed: a replay with moves, or a game that
+    is over with a move played."""
+    if match.replay is not None:
+        return bool(match.replay.moves)
+    return match.over and match.history.cursor > 0
 
 
 def enabled(match: Match, command: Command) -> bool:
@@ -97,4 +114,6 @@ def enabled(match: Match, command: Command) -> bool:
         return match.human_to_move and match.hint is None
     if command in (Command.STEP, Command.PAUSE, Command.RESUME):
         return not match.over
+    if command == Command.REVIEW:
+        return reviewable(match)
     return True

@@ -35,6 +35,7 @@ from .commands import (
     Command,
     buttons_for,
     enabled,
+    reviewable,
 )
 from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
@@ -106,7 +107,7 @@ class GameScene:
     @property
     def buttons(self) -> tuple[Command, ...]:
         """Return the panel's buttons for this mode (pause reads 'resume' if paused)."""
-        return buttons_for(self.mode, self.can_quit, self.match.paused)
+        return buttons_for(self.mode, self.can_quit, self.match.paused, reviewable(self.match))
 
     @property
     def flipped(self) -> bool:
@@ -267,6 +268,9 @@ class GameScene:
 
     def command(self, name: Command) -> Intent | None:
         """Run the command ``name`` (a button or shortcut); return an intent or None."""
+        if name == Command.REVIEW and not reviewable(self.match):
+            self.say("A review is for a finished game or a replay")
+            return None
         if name in APP_ACTIONS:
             return APP_ACTIONS[name]
         match = self.match

@@ -36,6 +36,8 @@ SHORTCUTS = (
     Shortcut("U  /  Backspace", "undo (against the computer: with its reply)", "U", "undo"),
     Shortcut("R", "redo", "R", "redo"),
     Shortcut("H", "hint: the computer suggests a move", "H", "hint"),
+    Shortcut("E", "review a finished game or a replay: every move marked (Up / Down: the "
+             "marked moves, Esc: back)", "E", "review"),
     Shortcut("Space  /  P", "pause or resume (computer vs computer)", "Space", "pause"),
     Shortcut("S", "single step while paused", "S", "step"),
     Shortcut("+  /  -", "faster / slower (speed or animation)", "+  -", "speed"),
@@ -48,6 +50,7 @@ SHORTCUTS = (
     Shortcut("?  /  F1", "this help", "?", "help"),
 )
 QUIT_SHORTCUT = Shortcut("Q", "quit", "Q", "quit")
+OPEN_SHORTCUT = Shortcut("O", "open a game record file to review it", "O", "open")
 HOW_TO = (  # (long, short); {verb} is Click or Tap
     ("{verb} one of your pieces, then a highlighted hole (or drag the piece there).",
      "{verb} a piece, then a highlighted hole."),
@@ -121,7 +124,7 @@ def help_page(canvas: Canvas, inner_w: float, scale: TypeScale, shortcuts: tuple
 
 
 def draw_help(canvas: Canvas, width: float, height: float, can_quit: bool = True,
-              touch: bool = False) -> None:
+              touch: bool = False, can_open: bool = False) -> None:
     """Paint the help overlay over whatever is on screen.
 
     Args:
@@ -130,9 +133,11 @@ def draw_help(canvas: Canvas, width: float, height: float, can_quit: bool = True
         height: the window height in pixels.
         can_quit: whether to list the Q shortcut (the App quits on Q).
         touch: whether the last input was a touch (tap wording, no keyboard list).
+        can_open: whether to list the O shortcut (the page opens a record file).
     """
     scale = type_scale(width, height)
-    shortcuts = () if touch else SHORTCUTS + ((QUIT_SHORTCUT,) if can_quit else ())
+    optional = ((QUIT_SHORTCUT,) if can_quit else ()) + ((OPEN_SHORTCUT,) if can_open else ())
+    shortcuts = () if touch else SHORTCUTS + optional
     m = margin(width, height)
     card_w = min(width - 2 * m, 640.0)
     inner_w = card_w - 2 * _pad(scale)

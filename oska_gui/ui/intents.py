@@ -21,6 +21,9 @@ class Action(StrEnum):
     NEW = "new"  # a new game with the current settings (game screen)
     MENU = "menu"  # the start screen
     HELP = "help"  # the help overlay
+    REVIEW = "review"  # the review of the game on show (game screen)
+    BACK = "back"  # from the review back to its game
+    OPEN = "open"  # a record file to review (the page: its file picker)
     QUIT = "quit"  # end the program (where it may)
 
 

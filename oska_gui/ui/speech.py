@@ -14,6 +14,7 @@ from oska_gui.play.game import GameAdapter, Position
 
 from .app import App
 from .game_scene import GameScene
+from .review_scene import ReviewScene
 
 
 def move_sentence(game: GameAdapter, side: int, move: Move) -> str:
@@ -57,8 +58,11 @@ def describe(app: App) -> str:
         app: the UI App.
 
     Returns:
-        On the start screen its status line; in a game a few sentences.
+        On the start screen its status line; in a game a few sentences; in a review
+        the move looked at (its mark, the better move) and the position.
     """
+    if isinstance(app.scene, ReviewScene):
+        return review_description(app.scene)
     scene = app.game
     if scene is None or app.scene is not scene:
         return app.status_text
@@ -70,6 +74,18 @@ def describe(app: App) -> str:
         before = record[-2]
         sentences.append("Last move: " + move_sentence(game, before[2],
                                                         game.move_between(before, pos)))
+    return ". ".join(sentences) + "."
+
+
+def review_description(scene: ReviewScene) -> str:
+    """Return the review screen in words: the move looked at with its mark and the
+    better move, White's win chance, each side's summary and the position."""
+    session = scene.session
+    game, pos = session.game, session.position
+    sentences = [scene.calm_status, session.summary(0), session.summary(1),
+                 pieces_sentence(game, pos, 0), pieces_sentence(game, pos, 1)]
+    if session.progress:
+        sentences.append(session.progress.capitalize())
     return ". ".join(sentences) + "."
 
 
@@ -94,6 +110,8 @@ class Announcer:
         scene = app.game if app.scene is app.game else None
         record = None if scene is None else record_of(scene)
         status = app.status_text if scene is None else scene.match.calm_status
+        if isinstance(app.scene, ReviewScene):
+            status = app.scene.calm_status
         toast = None if scene is None or scene.toast is None else scene.toast[0]
         said = []
         if scene is not None and record is not None and self._played_one(record):

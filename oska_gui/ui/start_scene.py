@@ -40,10 +40,12 @@ MODE_SHORT = {Mode.HVC: "Vs computer", Mode.CVC: "Computers", Mode.HVH: "2 playe
 SIDE_LABELS = ("White", "Black")
 EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
                     "simple": "Simple", "race": "Race"}
-BUTTON_LABELS = {Action.START: "Start", Action.RESUME: "Resume", Action.HELP: "Help",
-                 Action.QUIT: "Quit"}
+BUTTON_LABELS: dict[Action, Wording] = {
+    Action.START: "Start", Action.RESUME: "Resume", Action.HELP: "Help", Action.QUIT: "Quit",
+    Action.OPEN: ("Open game", "Open")}
 NEW_LABEL = ("New game", "New")  # Start's label beside Resume
-BUTTON_KEYS = {Action.START: "Enter", Action.RESUME: "Esc", Action.HELP: "?", Action.QUIT: "Q"}
+BUTTON_KEYS = {Action.START: "Enter", Action.RESUME: "Esc", Action.HELP: "?", Action.QUIT: "Q",
+               Action.OPEN: "O"}
 RESUMING_KEYS = {Action.START: "N", Action.RESUME: "Enter"}  # with a game to resume
 SUBTITLE = {False: ("Choose your game, then press Enter", "Choose, then press Enter"),
             True: ("Choose your game, then tap Start",)}
@@ -219,7 +221,8 @@ class StartScene:
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
                  can_quit: bool = True, touch: Callable[[], bool] = lambda: False,
-                 sound_available: Callable[[], bool] = lambda: True) -> None:
+                 sound_available: Callable[[], bool] = lambda: True,
+                 can_open: bool = False) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
@@ -233,6 +236,8 @@ class StartScene:
                 wording, no key hints).
             sound_available: returns whether sound can play (no device: the screen
                 says so).
+            can_open: whether to offer an Open game button (the page: a record file
+                to review).
         """
         self._settings = settings
         self.sound_available = sound_available
@@ -241,6 +246,7 @@ class StartScene:
         self.width, self.height = width, height
         self.can_resume = can_resume
         self.can_quit = can_quit
+        self.can_open = can_open
         self.focus = 0
         self.pointer = (-1.0, -1.0)
 
@@ -257,11 +263,12 @@ class StartScene:
     @property
     def button_names(self) -> tuple[Action, ...]:
         """Return the buttons along the bottom (each is the action it asks for): Resume
-        first when there is a game to resume."""
-        quit_ = (Action.QUIT,) if self.can_quit else ()
+        first when there is a game to resume, Open game (where offered) last."""
+        last = ((Action.QUIT,) if self.can_quit else ()) + (
+            (Action.OPEN,) if self.can_open else ())
         if self.can_resume:
-            return (Action.RESUME, Action.START, Action.HELP, *quit_)
-        return (Action.START, Action.HELP, *quit_)
+            return (Action.RESUME, Action.START, Action.HELP, *last)
+        return (Action.START, Action.HELP, *last)
 
     @property
     def default(self) -> Action:

@@ -56,6 +56,13 @@ BUTTON_DISABLED: Color = (46, 51, 60)
 BUTTON_ACTIVE: Color = (214, 160, 72)
 BUTTON_ACTIVE_HOVER: Color = (230, 178, 92)
 
+# the review's marks (?!, ?, ??) in the move list and on the graph, and the graph itself
+MARK_INACCURACY: Color = (86, 180, 233)
+MARK_MISTAKE: Color = (240, 170, 40)
+MARK_BLUNDER: Color = (255, 128, 120)
+GRAPH_WHITE: Color = (238, 233, 222, 150)  # the area of White's win chance
+GRAPH_LINE: Color = (255, 206, 84)
+
 BANNER: Color = (22, 24, 30, 225)
 TOAST: Color = (20, 22, 28, 220)
 SCRIM: Color = (10, 12, 16, 170)
@@ -72,4 +79,7 @@ TEXT_PAIRS: tuple[tuple[Color, tuple[Color, ...]], ...] = (
     (SELECT, (*_SURFACES, BUTTON, BUTTON_HOVER, *_ON_BOARD)),
     (TEXT_DARK, (BUTTON_ACTIVE, BUTTON_ACTIVE_HOVER)),
     (TEXT_ERROR, _SURFACES),
+    (MARK_INACCURACY, _SURFACES),
+    (MARK_MISTAKE, _SURFACES),
+    (MARK_BLUNDER, _SURFACES),
 )

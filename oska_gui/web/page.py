@@ -19,6 +19,13 @@ the ``#announce`` live region says what changed, only when it matters (``ui.spee
 ``body[data-state]`` tells the page's state: loading, ready (with ``data-ready-at``, ms
 since navigation) or error.
 
+A game record file opens for review (``record.open_record``) by O or the start
+screen's Open game button (a file picker, the hidden ``#record-file`` input) or by
+dropping it on the page; a file that is not a record is announced (and said in the
+game's message line), and the game on show stays. O opens the picker from its key
+handler; the button's tap reaches the App a frame later, still within the browser's
+allowance for a gesture.
+
 A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
 no Quit button, and Q does nothing.
 A reload mid-game opens straight on the game in progress (kept in ``localStorage``).
@@ -39,12 +46,13 @@ from ..ui.events import Event, Resize
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import key_press, pointer_event
-from .record import MovesMirror
+from .record import MovesMirror, open_record, review_text
 from .speaker import WebAudioSpeaker
 from .storage import LocalStorageSettings
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel")
+OPEN_KEY = "o"  # opens a record file (the App has no use for it)
 
 
 def window_size() -> tuple[int, int, float]:
@@ -118,6 +126,13 @@ class BrowserFrontEnd:
         self.on_key = create_proxy(self.key)
         self.on_resize = create_proxy(lambda event: self.wake())
         self.on_context_menu = create_proxy(lambda event: event.preventDefault())
+        self.picker = document.getElementById("record-file")
+        self.on_picked = create_proxy(self.picked)
+        self.on_drag = create_proxy(lambda event: event.preventDefault())  # allows a drop
+        self.on_drop = create_proxy(self.dropped)
+        self.on_read = create_proxy(self.read_done)
+        self.reading = ""  # the name of the file being read
+        self.shown_review: str | None = None
 
     def start(self) -> None:
         """Listen to the DOM events and request the first frame."""
@@ -126,6 +141,9 @@ class BrowserFrontEnd:
         self.element.addEventListener("contextmenu", self.on_context_menu)
         window.addEventListener("keydown", self.on_key)
         window.addEventListener("resize", self.on_resize)
+        self.picker.addEventListener("change", self.on_picked)
+        window.addEventListener("dragover", self.on_drag)
+        window.addEventListener("drop", self.on_drop)
         self.running = True
         window.requestAnimationFrame(self.on_frame)
 
@@ -137,6 +155,9 @@ class BrowserFrontEnd:
         self.element.removeEventListener("contextmenu", self.on_context_menu)
         window.removeEventListener("keydown", self.on_key)
         window.removeEventListener("resize", self.on_resize)
+        self.picker.removeEventListener("change", self.on_picked)
+        window.removeEventListener("dragover", self.on_drag)
+        window.removeEventListener("drop", self.on_drop)
 
     def _size_element(self, width: int, height: int, scale: float) -> None:
         """Give the canvas element a CSS size and a backing store ``scale`` times larger."""
@@ -162,11 +183,48 @@ class BrowserFrontEnd:
     def key(self, event: Any) -> None:
         """Queue the ``ui.events`` form of a ``keydown`` event the game understands."""
         translated = key_press(event)
-        if translated is not None:
+        if translated is not None and translated.key == OPEN_KEY:
+            event.preventDefault()
+            self.picker.click()  # a key press is a gesture: the browser lets it open
+        elif translated is not None:
             event.preventDefault()  # e.g. space and arrows must not scroll the page
             self._ready_sound()
             self.queue.append(translated)
             self.wake()
+
+    def picked(self, event: Any) -> None:
+        """Read the record file chosen in the file picker."""
+        files = self.picker.files
+        if files.length:
+            self.read(files.item(0))
+        self.picker.value = ""  # choosing the same file again is a change too
+
+    def dropped(self, event: Any) -> None:
+        """Read the first file dropped on the page (the browser would open it instead)."""
+        event.preventDefault()
+        files = event.dataTransfer.files if event.dataTransfer else None
+        if files is not None and files.length:
+            self.read(files.item(0))
+
+    def read(self, file: Any) -> None:
+        """Start reading ``file`` (a File); ``read_done`` opens it once it is read."""
+        reader = window.FileReader.new()
+        self.reading = str(file.name)
+        reader.addEventListener("loadend", self.on_read)
+        reader.readAsArrayBuffer(file)
+
+    def read_done(self, event: Any) -> None:
+        """Open the file just read for review, or say why it cannot be opened."""
+        result = event.target.result
+        problem = (f"Cannot read {self.reading}" if result is None
+                   else open_record(self.app, result.to_bytes(), self.reading))
+        if problem:
+            warn(problem)
+            self.announce.textContent = problem
+            if self.app.game is not None and self.app.scene is self.app.game:
+                self.app.game.say(problem)
+        self.app.needs_draw = True
+        self.wake()
 
     def _ready_sound(self) -> None:
         """Let the audio context run when sound is on: browsers allow it in a gesture's
@@ -218,6 +276,8 @@ class BrowserFrontEnd:
         events, self.queue = self.queue, []
         for event in events:
             self.app.handle(event)
+        if self.app.take_open_request():
+            self.picker.click()
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
@@ -229,6 +289,9 @@ class BrowserFrontEnd:
         moves = self.moves.changed_text(self.app)
         if moves is not None:
             document.body.dataset.moves = moves
+        review = review_text(self.app)
+        if review != self.shown_review:
+            document.body.dataset.review = self.shown_review = review
         self._speak(moves is not None)
         if not self.drawn:
             self.drawn = True
@@ -301,7 +364,7 @@ def start() -> BrowserFrontEnd:
                         warn)
     speaker = open_speaker()
     app = App(open_settings(store), width, height, can_quit=False, speaker=speaker,
-              keeper=keeper, touch=touch, open_saved=True)
+              keeper=keeper, touch=touch, open_saved=True, can_open=True)
     if app.settings.sound:
         speaker.prepare()  # while the page loads: no frame pays for it
     front_end = BrowserFrontEnd(app, speaker)

@@ -1,16 +1,21 @@
-"""The moves of the game on the page, in notation, for ``body[data-moves]``.
+"""Game records on the page: the moves mirrored into the DOM, and record files opened.
 
 The page mirrors the record of the App's current game into the DOM next to the status
-line, so tests and tools can follow the game exactly (which move was played, how many)
-instead of guessing from short-lived status texts. Runs without a browser.
+line (``body[data-moves]``), so tests and tools can follow the game exactly (which
+move was played, how many) instead of guessing from short-lived status texts; on the
+review screen ``body[data-review]`` says how far the analysis is and the marks so far
+(``review_text``). A record file the player opens (a file picker, or dropped on the
+page) is read with the checks of ``main.py --replay`` and reviewed (``open_record``).
+Runs without a browser.
 """
 
 from __future__ import annotations
 
 from oska_gui.play.game import GameAdapter, Position
-from oska_gui.play.records import move_texts
+from oska_gui.play.records import RecordError, move_texts, parse
 
 from ..ui.app import App
+from ..ui.review_scene import ReviewScene
 
 
 def moves_text(game: GameAdapter, positions: list[Position]) -> str:
@@ -51,3 +56,30 @@ class MovesMirror:
             return None
         self.shown = positions
         return "" if scene is None else moves_text(scene.game, positions)
+
+
+def review_text(app: App) -> str:
+    """Return the review on show as '<positions analysed>/<positions> <marks>', the
+    marks being each move's mark word in order ('best good mistake ...'); '' when no
+    review is on show."""
+    scene = app.scene
+    if not isinstance(scene, ReviewScene):
+        return ""
+    review = scene.session.review
+    marks = " ".join(ply.mark_word for ply in review.plies)
+    return f"{len(review.assessments)}/{len(review.positions)} {marks}".rstrip()
+
+
+def open_record(app: App, raw: bytes, name: str) -> str:
+    """Open the record file ``name`` (its bytes ``raw``) in ``app``: replayed and its
+    review on show.
+
+    Returns:
+        '' once it is open, else why it cannot be (the file is left alone).
+    """
+    try:
+        record = parse(raw, name)
+    except RecordError as error:
+        return f"Cannot open {name}: {str(error).removeprefix(name + ': ')}"
+    app.review_record(record)
+    return ""

@@ -32,6 +32,7 @@ from oska_gui.engine.solver import Solution, TooBig, solver_for
 from ..game import make_game
 from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIONS
 from ..records import Record
+from ..search_player import TableSink, release
 from .chances import SCALES, result_chance, search_chance
 from .result import Assessment, Review
 
@@ -46,7 +47,8 @@ class ReviewJob:
     """
 
     def __init__(self, record: Record, seconds: float | None = DEFAULT_SECONDS,
-                 depth: int | None = None, exact: bool = True) -> None:
+                 depth: int | None = None, exact: bool = True,
+                 reclaimer: TableSink | None = None) -> None:
         """Prepare the review of ``record``; raises RecordError if its moves are illegal.
 
         Args:
@@ -54,6 +56,9 @@ class ReviewJob:
             seconds: the search time a position (None: no limit, ``depth`` then needed).
             depth: the deepest search (None: ``levels.MAX_DEPTH``).
             exact: whether exact values are used where the solver covers a position.
+            reclaimer: takes each finished search's tables to free them a little per
+                frame, as the players' are (None: they are dropped at once, which in a
+                frame loop costs the frame a position's search ends in).
 
         Raises:
             ValueError: neither a time nor a depth is given.
@@ -65,6 +70,7 @@ class ReviewJob:
         self.scale = SCALES[record.game]
         self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
         self.review = Review(record, record.positions())
+        self.reclaimer = reclaimer
         self._steps = self._work()
         self._end = 0.0  # when the running call of ``advance`` is to return
 
@@ -176,7 +182,8 @@ class ReviewJob:
         own search gave it, never above the best move's, so the drop in win chance
         comes from one consistent look, not from two searches of different depths.
         """
-        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth)
+        discard = None if self.reclaimer is None else self.reclaimer.take
+        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth, discard=discard)
         spent = 0.0
         while not thinker.done:
             start = time.perf_counter()
@@ -194,6 +201,7 @@ class ReviewJob:
         if played is not None and played != progress.best:
             score = yield from self._child_score(thinker.search, played, progress.depth - 1)
             after = search_chance(-score, self.scale)
+        release(thinker, self.reclaimer)
         return Assessment(chance, progress.best, after, progress.depth)
 
     def _child_score(self, search: AlphaBeta, child: Position,

@@ -1,0 +1,212 @@
+"""A game under review in a front end: the analysis run a slice a frame, and a cursor.
+
+``ReviewSession`` runs a ``play.review`` job (``ReviewJob``) a few milliseconds at a
+time, as the players' search runs, so the window keeps drawing while the review fills
+in, and keeps the position the viewer looks at (``cursor``: an index into the game's
+positions, 0 the first). Everything a review screen shows or says is worded here, free
+of any drawing: the move that led to the cursor's position with its mark, the better
+move there, White's win chance along the game, and each side's summary.
+"""
+
+from __future__ import annotations
+
+from oska_gui.core.types import SIDE_NAMES, WHITE, Move
+from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.play.records import Record, from_positions
+from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.marks import Mark
+from oska_gui.play.review.result import PlyReview, Review
+
+from .match import Match
+from .memory import Reclaimer
+from .saved_game import player_name
+
+
+def record_of_match(match: Match) -> Record:
+    """Return the game of ``match`` to review: its replayed record, or the game played
+    up to the position on the board (its outcome when that is the end)."""
+    if match.replay is not None:
+        return match.replay
+    history, settings = match.history, match.settings
+    positions = list(history.positions[:history.cursor + 1])
+    outcome = match.outcome if match.over else None
+    return from_positions(positions, match.game.rules, player_name(settings, WHITE),
+                          player_name(settings, 1 - WHITE), outcome)
+
+
+class ReviewSession:
+    """One record's review, worked on in slices, and the position looked at."""
+
+    def __init__(self, record: Record, seconds: float = DEFAULT_SECONDS,
+                 cursor: int = 0, reclaimer: Reclaimer | None = None) -> None:
+        """Start reviewing ``record`` (raises RecordError for illegal moves).
+
+        Args:
+            record: the game to review.
+            seconds: the search time a position (``ReviewJob``).
+            cursor: the position to look at first (kept within the game).
+            reclaimer: frees each finished search's tables a little per frame (None:
+                at once).
+        """
+        self.record = record
+        self.game: GameAdapter = make_game(record.game, record.n)
+        self.job = ReviewJob(record, seconds, reclaimer=reclaimer)
+        self.cursor = 0
+        self.go(cursor)
+
+    @property
+    def review(self) -> Review:
+        """Return the review so far."""
+        return self.job.review
+
+    @property
+    def positions(self) -> list[Position]:
+        """Return every position of the game, the first one first."""
+        return self.review.positions
+
+    @property
+    def last(self) -> int:
+        """Return the index of the game's last position."""
+        return len(self.positions) - 1
+
+    @property
+    def done(self) -> bool:
+        """Return True once every position is analysed."""
+        return self.job.done
+
+    def advance(self, seconds: float) -> bool:
+        """Analyse for about ``seconds``; return True when a position's analysis (and
+        with it a move's mark) came in, so the screen must be drawn again."""
+        if self.done:
+            return False
+        assessed = len(self.review.assessments)
+        self.job.advance(max(0.0, seconds))
+        return len(self.review.assessments) != assessed
+
+    # -- the cursor ------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """Return the position looked at."""
+        return self.positions[self.cursor]
+
+    def go(self, index: int) -> bool:
+        """Look at position ``index`` (kept within the game); return True if it moved."""
+        index = max(0, min(self.last, index))
+        moved = index != self.cursor
+        self.cursor = index
+        return moved
+
+    def step(self, delta: int) -> bool:
+        """Move the cursor ``delta`` positions on (back if negative); True if it moved."""
+        return self.go(self.cursor + delta)
+
+    def next_bad(self, direction: int) -> bool:
+        """Go to the next (``direction`` 1) or previous (-1) move marked ?!, ? or ??
+        of the moves analysed so far; return False (staying put) when there is none."""
+        bad = [ply.ply for ply in self.review.plies if ply.judged and ply.mark.bad]
+        ahead = [ply for ply in bad if (ply - self.cursor) * direction > 0]
+        if not ahead:
+            return False
+        return self.go(min(ahead) if direction > 0 else max(ahead))
+
+    # -- what the cursor's move is ---------------------------------------------------
+
+    @property
+    def ply(self) -> PlyReview | None:
+        """Return the review of the move that led to the position looked at (None at
+        the start, or before that move is analysed)."""
+        plies = self.review.plies
+        return plies[self.cursor - 1] if 0 < self.cursor <= len(plies) else None
+
+    @property
+    def last_move(self) -> Move | None:
+        """Return the move that led to the position looked at (None at the start)."""
+        if self.cursor == 0:
+            return None
+        return self.game.move_between(self.positions[self.cursor - 1], self.position)
+
+    @property
+    def better_move(self) -> Move | None:
+        """Return the better move, in the position before the cursor's, when the move
+        played there is marked ?!, ? or ?? (None otherwise): the board's arrow."""
+        ply = self.ply
+        if ply is None or not ply.better:
+            return None
+        before = self.positions[self.cursor - 1]
+        best = self.review.assessments[self.cursor - 1].best
+        return None if best is None else self.game.move_between(before, best)
+
+    def white_chances(self) -> list[float]:
+        """Return White's win chance at each position analysed so far (the graph)."""
+        return self.review.white_chances()
+
+    def move_label(self, index: int) -> str:
+        """Return the move that led to position ``index`` with its mark's symbol once
+        analysed ('b2-c1 ??'); plain notation before."""
+        plies = self.review.plies
+        if index - 1 < len(plies):
+            return plies[index - 1].annotated
+        before, after = self.positions[index - 1], self.positions[index]
+        return self.game.move_text(self.game.move_between(before, after))
+
+    def mark_of(self, index: int) -> Mark | None:
+        """Return the mark of the move that led to position ``index``, None when it is
+        not analysed yet or was a random opening ply."""
+        plies = self.review.plies
+        if not 0 < index <= len(plies) or not plies[index - 1].judged:
+            return None
+        return plies[index - 1].mark
+
+    # -- words ------------------------------------------------------------------------
+
+    @property
+    def progress(self) -> str:
+        """Return how far the analysis is, e.g. 'analysing: 12 of 27 positions', or ''
+        once it is complete."""
+        if self.done:
+            return ""
+        return f"analysing: {len(self.review.assessments)} of {len(self.positions)} positions"
+
+    def sentence(self, chance: bool = True) -> str:
+        """Return the position looked at in words for the status line and screen
+        readers: the move, its mark and the better move, and (if ``chance``) White's
+        win chance."""
+        if self.cursor == 0:
+            head = f"Start of the game, {self.last} moves to review"
+        else:
+            before = self.positions[self.cursor - 1]
+            mover = SIDE_NAMES[before.turn]
+            head = f"Move {self.cursor} of {self.last}, {mover} {self._move_text()}"
+            head += self._verdict()
+        chances = self.white_chances()
+        if chance and self.cursor < len(chances):
+            head += f". White's win chance {100 * chances[self.cursor]:.0f} %"
+        return head
+
+    def _move_text(self) -> str:
+        """Return the notation of the move that led to the cursor's position."""
+        move = self.last_move
+        return "" if move is None else self.game.move_text(move)
+
+    def _verdict(self) -> str:
+        """Return ', a mistake (?); better c2-d1' for the cursor's move: its mark (or
+        that it is not analysed yet) and the better move after a bad one."""
+        ply = self.ply
+        if ply is None:
+            return ", not analysed yet"
+        if not ply.judged:
+            return ", a random opening move"
+        words = f", {ply.mark.value}"
+        if ply.mark.bad:
+            words += f" ({ply.mark.symbol}); better {ply.better}"
+        return words
+
+    def summary(self, side: int) -> str:
+        """Return ``side``'s summary line so far, e.g. 'White: accuracy 81 %; 1 ?!,
+        0 ?, 2 ??' ('accuracy -' before any of its moves is analysed)."""
+        summary = self.review.summary(side)
+        accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.0f} %"
+        counts = ", ".join(f"{summary.counts[mark]} {mark.symbol}"
+                           for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER))
+        return f"{SIDE_NAMES[side]}: accuracy {accuracy}; {counts}"

@@ -1,0 +1,295 @@
+"""The review screen without a screen: opening it, its marks, graph and arrow, input by
+keys, mouse and touch, its words for screen readers, and readable text at every size."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
+
+from oska_gui.games.oska import oska_rules
+from oska_gui.games.pawns import pawn_rules
+from oska_gui.play import records
+from oska_gui.play.review.marks import Mark
+from oska_gui.session.memory import Reclaimer
+from oska_gui.session.review import ReviewSession
+from oska_gui.session.settings import MemoryStorage
+from oska_gui.ui import theme
+from oska_gui.ui.app import App
+from oska_gui.ui.commands import Command
+from oska_gui.ui.events import KeyPress, PointerDown, Resize
+from oska_gui.ui.game_scene import GameScene
+from oska_gui.ui.rect import Rect
+from oska_gui.ui.review_layout import BACK, NEXT, PREVIOUS, graph_x, move_cells
+from oska_gui.ui.review_scene import ReviewScene
+from oska_gui.ui.speech import Announcer, describe
+from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
+from oska_gui.web.record import open_record, review_text
+
+QUICK = {"animation": "off", "pace": "instant", "levels": ["beginner", "beginner"]}
+# A 3 x 3 Hexapawn game the solver values exactly, so its marks are known: Black's
+# c2-b2 and White's a3xb2 and Black's c3-b3 each turn a result for the worse.
+PAWN_MOVES = ("a1-b1", "c2-b2", "a3xb2", "c3-b3", "b2-c2")
+PAWN_MARKS = ["good", "blunder", "blunder", "blunder", "best"]
+SIZES = [((1100, 760), False), ((640, 480), False), ((390, 844), True), ((844, 390), True),
+         ((360, 300), False)]
+
+
+def pawn_record() -> records.Record:
+    """Return the Hexapawn game of ``PAWN_MOVES`` as a record."""
+    rules = pawn_rules(3)
+    line = [rules.start()]
+    for text in PAWN_MOVES:
+        line.append(rules.play(line[-1], rules.parse_move(text, line[-1])))
+    return records.from_positions(line, rules, "A", "B", rules.outcome(line[-1]))
+
+
+def oska_record(seed: int = 3) -> records.Record:
+    """Return a random finished n = 5 Oska game as a record."""
+    rules, rng = oska_rules(5), random.Random(seed)
+    line = [rules.start()]
+    while rules.outcome(line[-1]) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    return records.from_positions(line, rules, "A", "B", rules.outcome(line[-1]))
+
+
+def reviewing(record: records.Record, size: tuple[int, int] = (1100, 760),
+              touch: bool = False, finish: bool = True) -> tuple[App, ReviewScene]:
+    """Return an App replaying ``record`` with its review opened by E (analysed to the
+    end if ``finish``), and the review scene."""
+    app = App(MemoryStorage(QUICK), *size, touch=touch, review_seconds=0.01)
+    app.replay(record)
+    app.handle(KeyPress("e"))
+    scene = app.scene
+    assert isinstance(scene, ReviewScene)
+    while finish and scene.busy:
+        app.update(1 / 60)
+    return app, scene
+
+
+def drawn(app: App) -> RecordingCanvas:
+    """Return a RecordingCanvas with ``app``'s screen drawn on it."""
+    canvas = RecordingCanvas(app.width, app.height)
+    app.draw(canvas)
+    return canvas
+
+
+def test_review_is_offered_once_a_game_is_over_and_in_a_replay() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700, review_seconds=0.01)
+    app.handle(KeyPress("enter"))
+    game = app.game
+    assert game is not None and Command.HINT in game.buttons
+    assert Command.REVIEW not in game.buttons
+    app.handle(KeyPress("e"))
+    assert app.scene is game and game.toast is not None and "finished" in game.toast[0]
+    app = App(MemoryStorage({**QUICK, "mode": "cvc"}), 1000, 700, review_seconds=0.01)
+    app.handle(KeyPress("enter"))
+    scene = app.game
+    assert scene is not None
+    for _ in range(2000):
+        if scene.match.over:
+            break
+        app.update(0.05)
+    assert scene.match.over
+    assert Command.REVIEW in scene.buttons and Command.SLOWER not in scene.buttons
+    click = scene.panel().buttons[Command.REVIEW].center
+    app.handle(PointerDown(*click))
+    assert isinstance(app.scene, ReviewScene)
+    review = app.scene
+    assert review.session.cursor == review.session.last  # at the end of the game
+    assert len(review.session.positions) == len(scene.match.history.positions)
+
+
+def test_the_marks_graph_and_better_move_are_drawn() -> None:
+    app, scene = reviewing(pawn_record())
+    session = scene.session
+    assert [ply.mark_word for ply in session.review.plies] == PAWN_MARKS
+    view = scene.view()
+    assert view.marks == [None, Mark.GOOD, Mark.BLUNDER, Mark.BLUNDER, Mark.BLUNDER, Mark.BEST]
+    assert view.labels[2] == "c2-b2 ??"
+    canvas = drawn(app)
+    symbols = [args for name, args in canvas.calls if name == "text" and args[0] == "??"]
+    assert len(symbols) == 3 and all(args[4] == theme.MARK_BLUNDER for args in symbols)
+    graph = scene.layout().graph
+    dots = [args for name, args in canvas.calls
+            if name == "circle" and args[3] == theme.MARK_BLUNDER]
+    assert [round(x) for x, *_ in dots] == [round(graph_x(graph, i, 5)) for i in (2, 3, 4)]
+    area = [args for name, args in canvas.calls
+            if name == "polygon" and args[1] == theme.GRAPH_WHITE]
+    assert len(area) == 1 and len(area[0][0]) == len(session.positions) + 2
+    assert session.go(2)
+    better = session.better_move
+    assert better is not None and scene.view().board.hint == better
+    assert session.game.move_text(better) == session.review.plies[1].best
+    arrows = [args for name, args in drawn(app).calls
+              if name == "polygon" and args[1][:3] == theme.HINT[:3]]
+    assert arrows  # the arrow's head
+    session.go(1)  # a good move: no arrow
+    assert scene.view().board.hint is None
+
+
+def test_it_fills_in_while_it_analyses() -> None:
+    app, scene = reviewing(oska_record(), finish=False)
+    session = scene.session
+    assert scene.busy and app.resting is False
+    counts = []
+    for _ in range(3):
+        app.update(1 / 60)
+        counts.append(len(session.review.assessments))
+    assert counts[-1] < len(session.positions)
+    assert "analysing" in app.status_text
+    view = scene.view()
+    assert len(view.chances) == counts[-1]
+    while scene.busy:
+        app.update(1 / 60)
+    assert len(scene.view().chances) == len(session.positions)
+    assert "analysing" not in app.status_text
+    app.draw(RecordingCanvas(app.width, app.height))
+    app.update(1 / 60)
+    assert app.resting
+
+
+def test_keys_move_through_the_game_and_back() -> None:
+    app, scene = reviewing(pawn_record())
+    session = scene.session
+    app.handle(KeyPress("home"))
+    assert session.cursor == 0
+    app.handle(KeyPress("right"))
+    assert session.cursor == 1
+    app.handle(KeyPress("down"))  # the next marked move
+    assert session.cursor == 2
+    app.handle(KeyPress("down"))
+    assert session.cursor == 3
+    app.handle(KeyPress("up"))
+    assert session.cursor == 2
+    app.handle(KeyPress("end"))
+    assert session.cursor == 5
+    app.handle(KeyPress("down"))  # none after: it stays
+    assert session.cursor == 5
+    app.handle(KeyPress("left"))
+    assert session.cursor == 4 and session.position == session.positions[4]
+    app.handle(KeyPress("escape"))
+    assert isinstance(app.scene, GameScene)
+    app.handle(KeyPress("e"))
+    assert app.scene is scene and session.cursor == 4  # the same review, as it was left
+
+
+@pytest.mark.parametrize("touch", [False, True])
+def test_clicks_and_taps_on_the_graph_the_list_and_the_buttons(touch: bool) -> None:
+    size = (390, 844) if touch else (1100, 760)
+    app, scene = reviewing(pawn_record(), size, touch)
+    session, layout = scene.session, scene.layout()
+    graph = layout.graph
+    app.handle(PointerDown(graph_x(graph, 3, 5) + 1, graph.center[1], touch))
+    assert session.cursor == 3
+    cells = dict(move_cells(layout.moves, layout.scale, 5, session.cursor))
+    app.handle(PointerDown(*cells[1].center, touch))
+    assert session.cursor == 1
+    app.handle(PointerDown(*layout.buttons[NEXT].center, touch))
+    assert session.cursor == 2
+    app.handle(PointerDown(*layout.buttons[PREVIOUS].center, touch))
+    app.handle(PointerDown(*layout.buttons[PREVIOUS].center, touch))
+    assert session.cursor == 0
+    assert not scene.view().buttons[PREVIOUS].enabled
+    app.handle(PointerDown(*layout.buttons[BACK].center, touch))
+    assert isinstance(app.scene, GameScene)
+
+
+def test_screen_readers_hear_the_mark_and_the_better_move() -> None:
+    app, scene = reviewing(pawn_record())
+    announcer = Announcer()
+    announcer.news(app)
+    app.handle(KeyPress("home"))
+    app.handle(KeyPress("down"))
+    news = announcer.news(app)
+    better = scene.session.review.plies[1].best
+    assert news is not None
+    assert "Move 2 of 5, Black c2-b2, blunder (??)" in news and f"better {better}" in news
+    assert announcer.news(app) is None  # said once
+    words = describe(app)
+    assert "blunder" in words and f"better {better}" in words
+    assert "White: accuracy" in words and "Black, " in words  # the summary, the pieces
+
+
+@pytest.mark.parametrize(("size", "touch"), SIZES)
+def test_the_review_screen_is_readable_at_every_size(size: tuple[int, int],
+                                                     touch: bool) -> None:
+    """Texts of the type scale only, in inks whose contrast is checked, inside the
+    panel (or the window), and finger-sized buttons after a touch."""
+    app, scene = reviewing(oska_record(), size, touch, finish=False)
+    for _ in range(5):
+        app.update(1 / 60)
+    if touch:  # a tap on the graph (a key would end the touch layout)
+        app.handle(PointerDown(*scene.layout().graph.center, touch=True))
+    else:
+        app.handle(KeyPress("down"))
+    layout = scene.layout()
+    scale = layout.scale
+    inks = {ink[:3] for ink, _ in theme.TEXT_PAIRS}
+    window = Rect(0, 0, *size)
+    for name, args in drawn(app).calls:
+        if name != "text":
+            continue
+        text, x, _, text_size, ink, anchor, _ = args
+        assert text_size in {scale.title, scale.body, scale.label, scale.small}, args
+        assert text_size >= MIN_TEXT and ink[:3] in inks, args
+        width = len(text) * text_size * TEXT_WIDTH_PER_CHAR
+        left = {"center": x - width / 2, "left": x, "right": x - width}[anchor]
+        assert window.x - 0.5 <= left and left + width <= window.right + 0.5, args
+    if touch:
+        for rect in layout.buttons.values():
+            assert rect.h >= TOUCH_TARGET and rect.w >= TOUCH_TARGET
+
+
+def test_the_page_opens_a_record_file_for_review() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700, review_seconds=0.01)
+    assert review_text(app) == ""
+    problem = open_record(app, b"{not json", "game.json")
+    assert problem.startswith("Cannot open game.json: not JSON") and app.game is None
+    data = json.dumps(pawn_record().to_json()).encode()
+    assert open_record(app, data, "pawns.json") == ""
+    assert isinstance(app.scene, ReviewScene)
+    while app.scene.busy:
+        app.update(1 / 60)
+    assert review_text(app) == "6/6 " + " ".join(PAWN_MARKS)
+
+
+def test_a_resize_reaches_the_review() -> None:
+    app, scene = reviewing(pawn_record())
+    app.handle(Resize(390, 844))
+    assert (scene.width, scene.height) == (390, 844)
+    assert scene.layout().board.rect.bottom <= scene.layout().panel.y
+
+
+def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
+    """Each position's spent search tables go to the reclaimer, to be freed a little
+    per frame as the players' are, rather than all in the frame the search ends in."""
+    reclaimer = Reclaimer()
+    session = ReviewSession(oska_record(), 0.01, reclaimer=reclaimer)
+    while len(session.review.assessments) < 3:
+        session.advance(0.01)
+    assert reclaimer.pending > 0
+
+
+@pytest.mark.parametrize(("size", "touch"), [((960, 640), False), ((390, 844), True),
+                                             ((844, 390), True), ((320, 480), True)])
+def test_the_page_start_screen_offers_open_game(size: tuple[int, int], touch: bool) -> None:
+    """Where the front end can open a record file (the page), the start screen has an
+    Open game button (finger-sized after a touch, its label inside it, 12 px at least)
+    and the help lists O; a press asks the front end once. Elsewhere there is none."""
+    assert "open" not in App(MemoryStorage(QUICK), *size).start.layout().buttons
+    app = App(MemoryStorage(QUICK), *size, touch=touch, can_open=True)
+    button = app.start.layout().buttons["open"]
+    if touch:
+        assert button.w >= TOUCH_TARGET and button.h >= TOUCH_TARGET
+    labels = [args for name, args in drawn(app).calls
+              if name == "text" and args[0].startswith("Open")]
+    assert labels and all(args[3] >= MIN_TEXT and button.contains(args[1], args[2])
+                          for args in labels)
+    assert not app.take_open_request()
+    app.handle(PointerDown(*button.center, touch))
+    assert app.take_open_request() and not app.take_open_request()
+    app.help = True
+    assert ("O" in drawn(app).texts()) is not touch  # no keys listed after a touch
