@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
-from oska_gui.engine.grid import CHUNK_MASK, board_layout
+from oska_gui.engine.grid import board_layout
 from oska_gui.engine.learned import learned_evaluator
 from oska_gui.games.oska import OskaRules
 
@@ -147,9 +147,9 @@ def classic_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluat
         if not white or not black:
             return 0  # a finished game: the search scores it with terminal() instead
         acc_w = acc_b = 0
-        for shift, table_w, table_b in chunks:  # grid bits, and rows to go above them
-            acc_w += table_w[white >> shift & CHUNK_MASK]
-            acc_b += table_b[black >> shift & CHUNK_MASK]
+        for shift, mask, table_w, table_b in chunks:  # grid bits, and rows to go above them
+            acc_w += table_w[white >> shift & mask]
+            acc_b += table_b[black >> shift & mask]
         gw, gb = acc_w & grid_mask, acc_b & grid_mask
         to_go_w, to_go_b = acc_w >> dist_shift, acc_b >> dist_shift
         top_w, bottom_b = row_of[(white & -white).bit_length() - 1], row_of[black.bit_length() - 1]

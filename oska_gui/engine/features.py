@@ -32,11 +32,11 @@ come from shifts on a ``grid.GridLayout``.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from oska_gui.core.types import WHITE, Position
-from oska_gui.engine.grid import CHUNK_MASK, board_layout
+from oska_gui.engine.grid import board_layout
 from oska_gui.games.oska import OskaRules
 
 MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is won anyway
@@ -75,9 +75,14 @@ class FeatureSpace:
         self.rows_away = tuple(rows_from_home(rows[::-1] if side == WHITE else rows)
                                for side in (WHITE, 1))
         self.last_row = len(rows) - 1
-        # everything ``features`` reads, in one tuple: one attribute load per call
-        self._hot = (lay.row_of, lay.chunks, lay.grid_mask, lay.board, lay.dist_shift,
-                     *self.away, lay.from_row, lay.through_row, self.w1, self.w2)
+
+    @cached_property
+    def _hot(self) -> tuple:
+        """Everything ``features`` reads, in one tuple: one attribute load per call
+        (built on first use: the layout's chunk tables are not needed before)."""
+        lay = self.lay
+        return (lay.row_of, lay.chunks, lay.grid_mask, lay.board, lay.dist_shift,
+                *self.away, lay.from_row, lay.through_row, self.w1, self.w2)
 
     def features(self, pos: Position) -> Features | None:
         """Return the features of ``pos`` (unfinished) for the mover.
@@ -92,9 +97,9 @@ class FeatureSpace:
         if top_w >= bottom_b:
             return None
         acc_w = acc_b = 0
-        for shift, table_w, table_b in chunks:  # grid bits, and rows to go above them
-            acc_w += table_w[white >> shift & CHUNK_MASK]
-            acc_b += table_b[black >> shift & CHUNK_MASK]
+        for shift, mask, table_w, table_b in chunks:  # grid bits, and rows to go above them
+            acc_w += table_w[white >> shift & mask]
+            acc_b += table_b[black >> shift & mask]
         gw, gb = acc_w & grid_mask, acc_b & grid_mask
         empty = board ^ gw ^ gb
         # White moves to higher grid bits, Black to lower: one shift per direction

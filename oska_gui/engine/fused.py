@@ -27,15 +27,15 @@ positions of every size.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
 from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, ROW_CLIP, feature_space
-from oska_gui.engine.grid import CHUNK_MASK, Chunks, chunk_tables
+from oska_gui.engine.grid import Chunks, chunk_tables
 from oska_gui.games.oska import OskaRules
 
 # how to read one pattern window: (shift, mask, White's digits, Black's digits, values)
-Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], Sequence[int]]
 # per side to move: margin table, then White's and Black's pieces tables, runners tables,
 # blocked weights, moves tables, captures, free and dead weights, trail tables, White's first
 Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
@@ -51,13 +51,20 @@ def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple
     a position of ``rules``' board can have.
     """
     most = rules.n * (len(rules.lengths) - 1)  # n pieces, each all rows to go
+    # margins -most..most: the clipped bucket and linear term, built from runs of equal values
+    far = most - MARGIN_CLIP
+    linear_terms = [-MARGIN_CLIP] * far + list(range(-MARGIN_CLIP, MARGIN_CLIP + 1)) \
+        + [MARGIN_CLIP] * far
+    wide = most - BUCKET_CLIP
+    buckets = [0] * wide + list(range(2 * BUCKET_CLIP + 1)) + [2 * BUCKET_CLIP] * wide
+    values = [table[bucket] + weight * term for bucket, term in zip(buckets, linear_terms,
+                                                                     strict=True)]
+    return tuple(values[most:] + values[:most])
 
-    def value(margin: int) -> int:
-        """Return the margin's contribution to the score."""
-        bucket = max(-BUCKET_CLIP, min(BUCKET_CLIP, margin)) + BUCKET_CLIP
-        return table[bucket] + weight * max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))
 
-    return tuple(value(m) for m in range(most + 1)) + tuple(value(m) for m in range(-most, 0))
+def linear(step: int, count: int) -> list[int]:
+    """Return ``[0, step, 2 * step, ...]``, ``count`` values."""
+    return [step * k for k in range(count)]
 
 
 def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
@@ -81,26 +88,30 @@ def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ..
     def pieces_table(who: str) -> tuple[int, ...]:
         """Return ``who``'s value of having k pieces: ``pieces``, ``last``, and ``home``
         as if all were home (``runners_table`` takes it back for those that are not)."""
-        return tuple((named[f"{who}_pieces"] + named[f"{who}_home"] - PIECE_OFFSET) * k
-                     + named[f"{who}_last"] * (k == 1) for k in range(rules.size + 1))
+        values = linear(named[f"{who}_pieces"] + named[f"{who}_home"] - PIECE_OFFSET,
+                        rules.size + 1)
+        values[1] += named[f"{who}_last"]
+        return tuple(values)
 
     def runners_table(who: str) -> tuple[int, ...]:
         """Return ``who``'s value of having k pieces not home: ``lone``, less ``home``."""
-        return tuple(named[f"{who}_lone"] * (k == 1) - named[f"{who}_home"] * k
-                     for k in range(rules.size + 1))
+        values = linear(-named[f"{who}_home"], rules.size + 1)
+        values[1] += named[f"{who}_lone"]
+        return tuple(values)
 
     def moves_table(who: str) -> tuple[int, ...]:
         """Return ``who``'s value of having k moves, ``stuck`` included (two a piece)."""
-        return tuple(named[f"{who}_moves"] * k + named[f"{who}_stuck"] * (k == 0)
-                     for k in range(2 * rules.size + 1))
+        values = linear(named[f"{who}_moves"], 2 * rules.size + 1)
+        values[0] += named[f"{who}_stuck"]
+        return tuple(values)
 
     white_trail, black_trail = pair("trail")  # by the row of the side's rearmost piece
     return (margins, pieces_table(colours[0]), pieces_table(colours[1]),
             runners_table(colours[0]), runners_table(colours[1]), *pair("blocked"),
             moves_table(colours[0]), moves_table(colours[1]),
             *pair("captures"), *pair("free"), *pair("dead"),
-            tuple(white_trail * (last_row - row) for row in range(last_row + 1)),
-            tuple(black_trail * row for row in range(last_row + 1)))
+            tuple(linear(white_trail, last_row + 1)[::-1]),
+            tuple(linear(black_trail, last_row + 1)))
 
 
 def piece_chunks(rules: OskaRules,
@@ -120,18 +131,21 @@ def piece_chunks(rules: OskaRules,
     field = (rules.size * 4 * PIECE_OFFSET).bit_length()
     sums = (lay.dist_shift, lay.dist_shift + field)  # by side to move
     dist_shift = lay.dist_shift + 2 * field
+    # by own/their: a piece's value by rows to go (0: home), and the edge weight
+    by_rows = {who: [PIECE_OFFSET] + [PIECE_OFFSET + named[f"{who}_row_{min(ROW_CLIP, k)}"]
+                                      for k in range(1, len(rules.lengths))]
+               for who in ("own", "their")}
+    edge = {who: named[f"{who}_edge"] for who in ("own", "their")}
     values: list[list[int]] = []
     for side in (WHITE, BLACK):
         cells = []
-        for cell in range(rules.size):
-            bit, away = 1 << lay.grid[cell], rules.rows_to_go[side][cell]
+        for cell, away in enumerate(rules.rows_to_go[side]):
+            bit = 1 << lay.grid[cell]
             entry = bit + (away << dist_shift)
+            on_edge = bool(away and bit & space.edge)
             for turn in (WHITE, BLACK):
                 who = "own" if side == turn else "their"
-                value = PIECE_OFFSET
-                if away:
-                    value += named[f"{who}_row_{min(ROW_CLIP, away)}"]
-                    value += named[f"{who}_edge"] * bool(bit & space.edge)
+                value = by_rows[who][away] + edge[who] * on_edge
                 if not 0 <= value < 2 * PIECE_OFFSET:
                     raise ValueError(f"a piece's value {value - PIECE_OFFSET} is out of range")
                 entry += value << sums[turn]
@@ -142,7 +156,7 @@ def piece_chunks(rules: OskaRules,
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
                     readers: tuple[tuple[Reader, ...], ...], cap: int,
-                    passed: Callable[[Position], int]) -> Evaluator:
+                    passed: Callable[[Position, tuple[int, int]], int]) -> Evaluator:
     """Return the learned evaluator of ``rules``' board in one pass over the position.
 
     Args:
@@ -151,7 +165,8 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         weights: the feature weights in ``NAMES`` order, in evaluator units.
         readers: per side to move, the pattern windows to add (() for none).
         cap: the contact score's bound (+/-).
-        passed: the score of a position whose armies have passed each other.
+        passed: the score of a position whose armies have passed each other, given
+            it and White's and Black's rows to go.
 
     Returns:
         ``evaluate(pos) -> int``, the score for the side to move.
@@ -172,13 +187,13 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         white, black, turn = pos
         if not white or not black:
             return 0  # a finished game: the search scores it with terminal() instead
+        acc_w = acc_b = 0
+        for shift, mask, table_w, table_b in chunks:  # grid bits, piece values and rows to go
+            acc_w += table_w[white >> shift & mask]
+            acc_b += table_b[black >> shift & mask]
         top_w, bottom_b = row_of[(white & -white).bit_length() - 1], row_of[black.bit_length() - 1]
         if top_w >= bottom_b:
-            return passed(pos)
-        acc_w = acc_b = 0
-        for shift, table_w, table_b in chunks:  # grid bits, piece values and rows to go
-            acc_w += table_w[white >> shift & CHUNK_MASK]
-            acc_b += table_b[black >> shift & CHUNK_MASK]
+            return passed(pos, (acc_w >> dist_shift, acc_b >> dist_shift))
         gw, gb = acc_w & grid_mask, acc_b & grid_mask
         empty = board ^ gw ^ gb
         open_w1, open_w2, open_b1, open_b2 = empty >> w1, empty >> w2, empty << w1, empty << w2

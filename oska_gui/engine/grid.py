@@ -8,15 +8,18 @@ all pieces at once with a few big-integer shifts and masks.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, cached_property
+from itertools import repeat
+from operator import add
 
-from oska_gui.core.types import BLACK, WHITE
+from oska_gui.core.types import BLACK, WHITE, pieces
 from oska_gui.games.oska import OskaRules
 
-CHUNK_BITS = 11  # table lookups per side: ceil(cells / CHUNK_BITS); 2048 entries a table
-CHUNK_MASK = (1 << CHUNK_BITS) - 1
-# per chunk of cells: its shift, White's table and Black's table
-Chunks = tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]
+# table lookups per side: ceil(cells / CHUNK_BITS), each in a table of at most 256 entries;
+# as fast to evaluate as 2048-entry tables (n = 5..8), and several times faster to build
+CHUNK_BITS = 8
+# per chunk of cells: its shift, its mask, White's table and Black's table
+Chunks = tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
 
 
 class GridLayout:
@@ -43,51 +46,63 @@ class GridLayout:
         self.home = (self.spread(rules.goal[WHITE]), self.spread(rules.goal[BLACK]))
         self.next_to_home = (self.spread(rules.row_masks[rows - 2]),
                              self.spread(rules.row_masks[1]))
-        self.chunks = chunk_tables([
-            [(1 << self.grid[cell]) + (rules.rows_to_go[side][cell] << self.dist_shift)
-             for cell in range(rules.size)] for side in (WHITE, BLACK)])
         self.row_grid = tuple(self.spread(mask) for mask in rules.row_masks)
         self.row_of = tuple(r for r, _ in rules.cells)
         starts = [sum(rules.lengths[:r]) for r in range(rows + 1)]
         self.from_row = tuple(starts[:-1])
         self.through_row = tuple((1 << end) - 1 for end in starts[1:])
+        self._rules = rules
+
+    @cached_property
+    def chunks(self) -> Chunks:
+        """The chunk tables converting a side's bitboard and summing its rows to go
+        (built on first use: the learned evaluator has tables of its own)."""
+        rules = self._rules
+        return chunk_tables([
+            [(1 << self.grid[cell]) + (rules.rows_to_go[side][cell] << self.dist_shift)
+             for cell in range(rules.size)] for side in (WHITE, BLACK)])
 
     def rows_to_go(self, white: int, black: int) -> tuple[int, int]:
         """Return the rows White's and Black's pieces still have to go, in all."""
         acc_w = acc_b = 0
-        for shift, table_w, table_b in self.chunks:
-            acc_w += table_w[white >> shift & CHUNK_MASK]
-            acc_b += table_b[black >> shift & CHUNK_MASK]
+        for shift, mask, table_w, table_b in self.chunks:
+            acc_w += table_w[white >> shift & mask]
+            acc_b += table_b[black >> shift & mask]
         return acc_w >> self.dist_shift, acc_b >> self.dist_shift
 
     def spread(self, bits: int) -> int:
         """Return the grid form of the bitboard ``bits``."""
-        return sum(1 << self.grid[cell] for cell in range(len(self.grid)) if bits >> cell & 1)
+        return sum(1 << self.grid[cell] for cell in pieces(bits))
 
 
 def chunk_tables(values: list[list[int]]) -> Chunks:
-    """Return lookup tables that add up per-cell values ``CHUNK_BITS`` cells at a time.
+    """Return lookup tables that add up per-cell values, at most ``CHUNK_BITS`` cells at a time.
+
+    The cells are split into as few chunks as ``CHUNK_BITS`` allows, of equal sizes
+    give or take one, so no table is much bigger than it needs to be: building them is
+    most of what a fresh process spends on its first move.
 
     Args:
         values: White's and Black's value of a piece on each cell (grid bit plus
             whatever fields above it the caller sums).
 
     Returns:
-        Per chunk: its shift, then White's and Black's table, indexed by the chunk's
-        bits of a bitboard, holding the sum of those cells' values.
+        Per chunk: its shift and bit mask, then White's and Black's table, indexed by
+        the chunk's bits of a bitboard, holding the sum of those cells' values.
     """
     white, black = values
-    return tuple((shift, _sum_table(white[shift:shift + CHUNK_BITS]),
-                  _sum_table(black[shift:shift + CHUNK_BITS]))
-                 for shift in range(0, len(white), CHUNK_BITS))
+    count = -(-len(white) // CHUNK_BITS)
+    bounds = [len(white) * k // count for k in range(count + 1)]
+    return tuple((start, (1 << end - start) - 1, _sum_table(white[start:end]),
+                  _sum_table(black[start:end]))
+                 for start, end in zip(bounds[:-1], bounds[1:], strict=True))
 
 
 def _sum_table(single: list[int]) -> tuple[int, ...]:
     """Return, for every subset of ``single``'s entries as a bit mask, their sum."""
-    table = [0] * (1 << len(single))
-    for value in range(1, len(table)):
-        low = value & -value
-        table[value] = table[value ^ low] + single[low.bit_length() - 1]
+    table = [0]
+    for value in single:  # the masks with this entry's bit follow those without it
+        table += list(map(add, table, repeat(value)))  # in C: twice a comprehension's speed
     return tuple(table)
 
 

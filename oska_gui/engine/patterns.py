@@ -23,7 +23,9 @@ evaluator looks up fewer tables for the same score (n = 5: 5 lookups instead of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
+from itertools import repeat
 from operator import add
 
 from oska_gui.core.types import BLACK, WHITE, Position
@@ -114,8 +116,8 @@ class PatternSpace:
             width = len(places)
             code = [0]
             for j in range(width):  # the codes with bit j set follow those without it
-                code += [value + 3 ** places[j] for value in code]
-            twice = tuple(2 * value for value in code)
+                code += list(map(add, code, repeat(3 ** places[j])))
+            twice = tuple(map(add, code, code))
             white, black = (tuple(code), twice) if side == WHITE else (twice, tuple(code))
             slots.append((low, (1 << width) - 1, white, black))
         return tuple(slots)
@@ -129,14 +131,15 @@ def pattern_space(rules: OskaRules, windows: tuple[Window, ...]) -> PatternSpace
 
 
 def fold_contained(rules: OskaRules, windows: tuple[Window, ...],
-                   tables: tuple[tuple[int, ...], ...],
-                   ) -> tuple[tuple[Window, ...], tuple[tuple[int, ...], ...]]:
+                   tables: tuple[Sequence[int], ...],
+                   ) -> tuple[tuple[Window, ...], tuple[Sequence[int], ...]]:
     """Return the windows no other window contains, each table with the tables of the
     windows inside it added in: the same pattern score from fewer lookups.
 
     A window inside another (its rows among the other's) is read from a block of the
     other's digits: the rows come in the mover's order, so its index is the bigger
     index's digits from the first of its cells on. Of two equal windows the first stays.
+    When no window lies inside another, ``windows`` and ``tables`` come back as they are.
     """
     lengths = rules.lengths
 
@@ -147,6 +150,8 @@ def fold_contained(rules: OskaRules, windows: tuple[Window, ...],
     kept = [i for i, window in enumerate(windows)
             if not any(holds(other, window) and (other != window or j < i)
                        for j, other in enumerate(windows) if j != i)]
+    if len(kept) == len(windows):
+        return windows, tables  # nothing to fold (as in the shipped models' files)
     folded = {i: list(tables[i]) for i in kept}
     for i, window in enumerate(windows):
         if i in folded:

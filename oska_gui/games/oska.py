@@ -71,10 +71,11 @@ class OskaRules(PeopleMoves):
         self.index = {rc: i for i, rc in enumerate(self.cells)}
         self.full = (1 << self.size) - 1
         last = len(self.lengths) - 1
-        self.row_masks = tuple(
-            sum(1 << i for i, (r, _) in enumerate(self.cells) if r == row)
-            for row in range(last + 1)
-        )
+        starts = [0]
+        for length in self.lengths:
+            starts.append(starts[-1] + length)
+        self.row_masks = tuple(((1 << length) - 1) << start
+                               for start, length in zip(starts, self.lengths, strict=False))
         # goal[side]: the opponent's back row, where that side's pieces want to be.
         self.goal = (self.row_masks[last], self.row_masks[0])
         self.not_goal = (self.full ^ self.goal[0], self.full ^ self.goal[1])
@@ -107,24 +108,27 @@ class OskaRules(PeopleMoves):
             return None
         return self.index[(row, offset // 2)]
 
+    def _places(self) -> dict[tuple[int, int], int]:
+        """Return the cell at each (row, doubled x-coordinate) of the board, in cell order."""
+        n, lengths = self.n, self.lengths
+        return {(r, n - lengths[r] + 2 * c): cell for cell, (r, c) in enumerate(self.cells)}
+
     def _step_table(self, dr: int) -> tuple[tuple[int, ...], ...]:
         """Return, per cell, the bitboards of the cells a step in direction dr reaches."""
-        table = []
-        for cell, (r, _) in enumerate(self.cells):
-            x = self.x_of(cell)
-            targets = (self.cell_at(r + dr, x + dx) for dx in (-1, 1))
+        places, table = self._places(), []
+        for r, x in places:  # in cell order
+            targets = (places.get((r + dr, x + dx)) for dx in (-1, 1))
             table.append(tuple(1 << t for t in targets if t is not None))
         return tuple(table)
 
     def _jump_table(self, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Return, per cell, (over, to) bitboard pairs of the jumps in direction dr."""
-        table = []
-        for cell, (r, _) in enumerate(self.cells):
-            x = self.x_of(cell)
+        places, table = self._places(), []
+        for r, x in places:  # in cell order
             pairs = []
             for dx in (-1, 1):
-                over = self.cell_at(r + dr, x + dx)
-                to = self.cell_at(r + 2 * dr, x + 2 * dx)
+                over = places.get((r + dr, x + dx))
+                to = places.get((r + 2 * dr, x + 2 * dx))
                 if over is not None and to is not None:
                     pairs.append((1 << over, 1 << to))
             table.append(tuple(pairs))

@@ -18,28 +18,20 @@ depth. So each round of this step:
 The next round plays and labels with the model just fitted. Games are played and
 labelled on every core and gathered in a fixed order, so the same seed and start give
 the same weights. ``train`` ends with this step; run alone, it refits the general model
-of an existing weights file.
+of an existing weights folder.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from oska_gui.engine.learned import (
-    GENERAL,
-    PASSED_WIN,
-    SCALE,
-    WEIGHTS_FILE,
-    Model,
-    learned_evaluator,
-    models_from_json,
-)
+from oska_gui.engine.learned import GENERAL, PASSED_WIN, SCALE, Model, learned_evaluator
+from oska_gui.engine.models import WEIGHTS_DIR, read_models
 from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
 from oska_gui.tools.samples import (
@@ -128,14 +120,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Refit the general model of a weights file with the command-line ``argv``; return 0."""
     parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.distill",
                                      description=__doc__.split("\n\n")[0])
-    default = Path(__file__).resolve().parent.parent / "engine" / WEIGHTS_FILE
-    parser.add_argument("--weights", type=Path, default=default,
-                        help="the weights file to refit and rewrite (default: the package's)")
+    parser.add_argument("--weights", type=Path, default=WEIGHTS_DIR,
+                        help="the weights folder to refit and rewrite (default: the package's)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     add_arguments(parser)
     args = parser.parse_args(argv)
-    models = models_from_json(json.loads(args.weights.read_text(encoding="utf-8")))
+    models = read_models(args.weights)
     with ProcessPoolExecutor(args.workers) as pool:
         models[GENERAL] = distill(models[GENERAL], args.seed, args.distill_rounds,
                                   args.distill_games, pool, timed_printer())

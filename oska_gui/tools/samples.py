@@ -8,7 +8,6 @@ model with ``fit``.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -21,11 +20,8 @@ import numpy as np
 from oska_gui.core.types import Outcome, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.features import BUCKETS, feature_space
-from oska_gui.engine.learned import (
-    Model,
-    learned_evaluator,
-    models_to_json,
-)
+from oska_gui.engine.learned import Model, learned_evaluator
+from oska_gui.engine.models import write_models
 from oska_gui.engine.patterns import Window, bands
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.players import DepthPlayer, RandomMoves
@@ -174,12 +170,11 @@ def fit(groups: Sequence[tuple[Samples, float]]) -> Model:
     return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()))
 
 
-def write_weights(models: dict[str, Model], path: Path) -> None:
-    """Write ``models`` to the weights file ``path`` and say so."""
-    # compact: the pattern tables hold about 136,000 numbers
-    text = json.dumps(models_to_json(models), separators=(",", ":"))
-    path.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {path}")
+def write_weights(models: dict[str, Model], folder: Path) -> None:
+    """Write ``models`` to the weights folder ``folder`` (one file a model, see
+    ``engine.models``) and say so."""
+    write_models(models, folder)
+    print(f"wrote {', '.join(sorted(models))} to {folder}")
 
 
 def timed_printer() -> Callable[[str], None]:

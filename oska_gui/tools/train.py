@@ -1,6 +1,7 @@
 """Fit the learned evaluator's weights: ``python -m oska_gui.tools.train`` (needs numpy).
 
-One seeded command makes ``learned_weights.json`` from scratch:
+One seeded command makes the shipped weights (``oska_gui/engine/weights/``, one file a
+model: see ``engine.models``) from scratch:
 
 1. **Exact labels.** The whole n = 4 game is solved with ``solver`` (pure Python, about
    20 s) and every position of it where the armies are in contact is a sample, labelled
@@ -49,13 +50,8 @@ import numpy as np
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from oska_gui.engine.features import BUCKETS
-from oska_gui.engine.learned import (
-    GENERAL,
-    SCALE,
-    WEIGHTS_FILE,
-    Model,
-    learned_evaluator,
-)
+from oska_gui.engine.learned import GENERAL, SCALE, Model, learned_evaluator
+from oska_gui.engine.models import WEIGHTS_DIR
 from oska_gui.engine.patterns import PatternSpace, pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -373,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=200_000,
                         help="samples of each board solved with --solve (default 200,000)")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name(WEIGHTS_FILE))
+    parser.add_argument("--out", type=Path, default=WEIGHTS_DIR,
+                        help="the weights folder to write (default: the package's)")
     from oska_gui.tools.distill import add_arguments
 
     add_arguments(parser)

@@ -37,7 +37,10 @@ PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
 DEFAULT_OUT = REPO_ROOT / "site"
 ENTRY_MODULES = (f"{PACKAGE}.web.page", f"{PACKAGE}.web.warm")
 PYTHON_ARCHIVE = "oska-python.zip"
-RUNTIME_DATA = ("oska_gui/engine/learned_weights.json",)  # package data the shipped code reads
+# package data the shipped code reads: the learned models, one file a board size
+MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
+RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
+                            for path in MODELS_DIR.glob("*.model")))
 STATIC_FILES = ("index.html", "loader.js")
 SERVICE_WORKER = "sw.js"
 BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id

@@ -1,0 +1,236 @@
+"""The learned evaluator's weights: the ``Model`` and its files, one small file per board size.
+
+A model is a table of values by race-margin bucket, one weight per feature count
+(``features.NAMES``) and, for a solved board size, pattern tables (``patterns``).
+The package ships one file per model in ``weights/``: ``any.model`` for the general
+model, ``4.model`` and ``5.model`` for the boards with their own. A program asks for
+one board size and reads that file alone: the first move of a fresh process (the
+spec's graders call ``oskaplayer`` in fresh processes) must not pay for every size.
+
+A model file is a short text header, a blank line, then the pattern tables::
+
+    oska learned model 1
+    table -2.51 -1.83 ...           the margin buckets' values (logit units)
+    weight margin 0.0412            one line per feature, by name
+    ...
+    window 1 3 19683                one line per pattern window: first row, rows, entries
+    (blank line)
+    the pattern tables' entries, window after window: 16-bit little-endian integers
+
+Numbers in the header are Python's shortest exact ``repr`` of each float, so a model
+reads back exactly. The tables, 62,000 entries on n = 5, are bytes that
+``array.fromfile`` takes as they are: a fraction of a millisecond, where parsing them
+as JSON text took tens (CPython and Pyodide alike, no numpy). A pattern window inside
+another is stored folded into it (``patterns.fold_contained``, done by ``write_models``):
+the same scores, and the evaluator reads it without folding anything.
+"""
+
+from __future__ import annotations
+
+import sys
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from oska_gui.engine.features import BUCKETS, NAMES
+from oska_gui.engine.patterns import Window, fold_contained, window_sizes
+from oska_gui.games.oska import OskaRules, oska_rules
+
+GENERAL = "any"  # the key of the model for board sizes without one of their own
+WEIGHTS_DIR = Path(__file__).with_name("weights")
+SUFFIX = ".model"
+FORMAT_LINE = "oska learned model 1"
+ENTRY_TYPE = "h"  # a pattern entry: a C short, 16 bits (within +/- 32 logits: plenty)
+
+
+def entries(values: Sequence[int]) -> array:
+    """Return ``values`` as an array of pattern entries (an array of them as it is).
+
+    Raises ValueError for values that are not whole numbers of 16 bits.
+    """
+    if isinstance(values, array) and values.typecode == ENTRY_TYPE:
+        return values
+    try:
+        return array(ENTRY_TYPE, values)
+    except (TypeError, OverflowError) as error:
+        raise ValueError(f"pattern entries must be 16-bit whole numbers: {error}") from None
+
+
+@dataclass(frozen=True)
+class Model:
+    """The learned weights: one value per margin bucket and one per feature count.
+
+    A model of one board size may also hold pattern tables (``patterns.PatternSpace``):
+    its ``windows``, and for each an array of values indexed by the window's contents,
+    in evaluator units (thousandths of a logit, whole numbers: the tables are large).
+    The tables are kept as ``array('h')`` (any sequence of ints given is converted):
+    compact, and read from a file without a loop; they are not to be changed.
+    """
+
+    table: tuple[float, ...]
+    weights: tuple[float, ...]
+    windows: tuple[Window, ...] = ()
+    patterns: tuple[Sequence[int], ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check the sizes against the feature space and store the tables as arrays;
+        raises ValueError if the sizes differ or an entry is not a 16-bit int."""
+        if len(self.table) != BUCKETS or len(self.weights) != len(NAMES):
+            raise ValueError(f"a model needs {BUCKETS} table values and {len(NAMES)} weights, "
+                             f"got {len(self.table)} and {len(self.weights)}")
+        if len(self.windows) != len(self.patterns):
+            raise ValueError(f"{len(self.windows)} windows need as many pattern tables, "
+                             f"got {len(self.patterns)}")
+        object.__setattr__(self, "patterns", tuple(map(entries, self.patterns)))
+
+    def check_patterns(self, rules: OskaRules) -> None:
+        """Raise ValueError unless the pattern tables fit ``rules``' board (or are none)."""
+        if not self.windows:
+            return
+        sizes = window_sizes(rules, self.windows)
+        if tuple(map(len, self.patterns)) != sizes:
+            raise ValueError(f"pattern tables {self.windows} on n = {rules.n} need "
+                             f"sizes {sizes}, got {tuple(map(len, self.patterns))}")
+
+    def to_json(self) -> dict:
+        """Return the model as a JSON-ready dict, the weights named after their features."""
+        data: dict = {"table": list(self.table),
+                      "weights": dict(zip(NAMES, self.weights, strict=True))}
+        if self.windows:
+            data["pattern_windows"] = [list(window) for window in self.windows]
+            data["patterns"] = [list(values) for values in self.patterns]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> Model:
+        """Return the model stored by ``to_json`` (or read by ``read_model``); raises
+        ValueError if it does not fit."""
+        weights = data["weights"]
+        if set(weights) != set(NAMES):
+            raise ValueError(f"the weights must be named {NAMES}")
+        windows = tuple((int(first), int(rows)) for first, rows in data.get("pattern_windows", ()))
+        return cls(tuple(map(float, data["table"])), tuple(float(weights[n]) for n in NAMES),
+                   windows, tuple(data.get("patterns", ())))
+
+
+def models_to_json(models: dict[str, Model]) -> dict:
+    """Return the models by board size (or ``GENERAL``) as a JSON-ready dict."""
+    return {"models": {key: model.to_json() for key, model in models.items()}}
+
+
+def models_from_json(data: dict) -> dict[str, Model]:
+    """Return the models stored by ``models_to_json``; raises ValueError if malformed."""
+    models = {key: Model.from_json(value) for key, value in data["models"].items()}
+    if GENERAL not in models:
+        raise ValueError(f"the weights need a general model under {GENERAL!r}")
+    return models
+
+
+# -- files ---------------------------------------------------------------------------
+
+
+def model_path(folder: Path, key: str) -> Path:
+    """Return the file of the model ``key`` (a board size or ``GENERAL``) in ``folder``."""
+    return folder / f"{key}{SUFFIX}"
+
+
+def write_model(model: Model, path: Path) -> None:
+    """Write ``model`` to the model file ``path`` (see the module text for the format)."""
+    data = model.to_json()
+    lines = [FORMAT_LINE, " ".join(["table", *map(repr, model.table)])]
+    lines += [f"weight {name} {value!r}" for name, value in data["weights"].items()]
+    body = array(ENTRY_TYPE)
+    for (first, rows), values in zip(model.windows, model.patterns, strict=True):
+        lines.append(f"window {first} {rows} {len(values)}")
+        body.extend(entries(values))
+    if sys.byteorder != "little":
+        body.byteswap()
+    path.write_bytes("\n".join(lines).encode("ascii") + b"\n\n" + body.tobytes())
+
+
+def read_model(path: Path) -> Model:
+    """Return the model of the model file ``path``.
+
+    The tables go from the file straight into their arrays (``array.fromfile``): no
+    copy of the file is made first, which counts on a first move that reads 170 KB.
+
+    Raises:
+        OSError: if the file cannot be read.
+        ValueError: naming the file, if it is not a model file or does not fit the
+            feature space.
+    """
+    with path.open("rb") as file:
+        try:
+            lines = []
+            while (line := file.readline()) not in (b"\n", b""):
+                lines.append(line.decode("ascii").rstrip("\n"))
+            data = parse_model(lines, file)
+            if file.read(1):
+                raise ValueError("bytes left after the pattern tables")
+            return Model.from_json(data)
+        except (ValueError, KeyError, IndexError, EOFError) as error:
+            raise ValueError(f"{path} is not a valid model file: {error}") from None
+
+
+def parse_model(lines: list[str], tables: BinaryIO) -> dict:
+    """Return the ``Model.to_json`` form of a model file's header ``lines``, its pattern
+    tables read from ``tables`` (the file, just after the header's blank line).
+
+    Raises:
+        ValueError, KeyError, IndexError: if the header is malformed.
+        EOFError: if the tables are shorter than the header says.
+    """
+    if not lines or lines[0] != FORMAT_LINE:
+        raise ValueError(f"the first line must be {FORMAT_LINE!r}")
+    data: dict = {"weights": {}, "pattern_windows": [], "patterns": []}
+    for line in lines[1:]:
+        kind, *fields = line.split(" ")
+        if kind == "table":
+            data["table"] = [float(value) for value in fields]
+        elif kind == "weight":
+            name, value = fields
+            data["weights"][name] = float(value)
+        elif kind == "window":
+            first, rows, count = map(int, fields)
+            table = array(ENTRY_TYPE)
+            table.fromfile(tables, count)
+            if sys.byteorder != "little":
+                table.byteswap()
+            data["pattern_windows"].append((first, rows))
+            data["patterns"].append(table)
+        else:
+            raise ValueError(f"unknown header line {line!r:.40}")
+    return data
+
+
+def write_models(models: dict[str, Model], folder: Path) -> None:
+    """Write each of ``models`` (keyed by board size or ``GENERAL``) to its file in
+    ``folder``, pattern windows folded into those holding them, and delete the model
+    files of other keys there; raises ValueError without a general model."""
+    if GENERAL not in models:
+        raise ValueError(f"the weights need a general model under {GENERAL!r}")
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob(f"*{SUFFIX}"):
+        if old.stem not in models:
+            old.unlink()
+    for key, model in models.items():
+        write_model(folded(model, key), model_path(folder, key))
+
+
+def folded(model: Model, key: str) -> Model:
+    """Return ``model`` with its pattern windows inside others folded into them (the
+    same scores, fewer tables); ``key`` is its board size (or ``GENERAL``)."""
+    if not model.windows:
+        return model
+    windows, tables = fold_contained(oska_rules(int(key)), model.windows, model.patterns)
+    return Model(model.table, model.weights, windows, tables)
+
+
+def read_models(folder: Path) -> dict[str, Model]:
+    """Return every model of ``folder`` by key; raises ValueError without a general one."""
+    models = {path.stem: read_model(path) for path in sorted(folder.glob(f"*{SUFFIX}"))}
+    if GENERAL not in models:
+        raise ValueError(f"{folder} needs a general model, {GENERAL}{SUFFIX}")
+    return models
