@@ -54,7 +54,7 @@ END_SECONDS = 30.0  # how long the command may take to end once signalled
 
 
 @dataclass
-class Outcome:
+class StopOutcome:
     """What one run left behind: ``processes`` as 'pid state command', and folders;
     ``problem`` says why a run could not be judged (its bots never played)."""
 
@@ -128,7 +128,7 @@ def signal_run(process: subprocess.Popen, token: str, signum: int, whom: str) ->
 
 
 def one_run(number: int, bots: list[Path], root: Path, grace: float,
-            rng: random.Random) -> Outcome:
+            rng: random.Random) -> StopOutcome:
     """Start, stop and inspect run ``number`` (see the module's text); return its outcome."""
     kind, signum, whom = SCENARIOS[number % len(SCENARIOS)]
     twice = number // len(SCENARIOS) % 2 == 1
@@ -143,7 +143,7 @@ def one_run(number: int, bots: list[Path], root: Path, grace: float,
     try:
         if not wait_for(lambda: any(command.startswith("sleep") for _, _, command
                                     in tagged(token).values()), READY_SECONDS):
-            return Outcome(label, None, [], [], problem="the bots never played")
+            return StopOutcome(label, None, [], [], problem="the bots never played")
         time.sleep(rng.uniform(0.0, 1.5))
         signal_run(process, token, signum, whom)
         if twice:
@@ -157,7 +157,7 @@ def one_run(number: int, bots: list[Path], root: Path, grace: float,
         left = [f"{pid} {state} {command}" for pid, (_, state, command)
                 in sorted(tagged(token).items())]  # a hung command among them
         folders = sorted(path.name for path in (folder / "tmp").iterdir())
-        return Outcome(label, code, left, folders)
+        return StopOutcome(label, code, left, folders)
     finally:
         for pid in tagged(token):  # the leftovers go, by id (a stopped one too)
             try:
@@ -175,7 +175,7 @@ def start_load(count: int) -> list[subprocess.Popen]:
             for _ in range(count)]
 
 
-def report(outcomes: list[Outcome]) -> str:
+def report(outcomes: list[StopOutcome]) -> str:
     """Return the summary line of all runs: how many left anything, and what."""
     dirty = [outcome for outcome in outcomes if not outcome.clean]
     codes = Counter(str(outcome.exit_code) for outcome in outcomes)
