@@ -48,16 +48,17 @@ def rematch_free_pairing_exists(entrants: list[int], met: set[frozenset]) -> boo
                for other in rest)
 
 
-def test_the_first_round_pairs_neighbours_in_the_order_given() -> None:
-    """All on 0 points: 0-1, 2-3, ...; an odd field gives the last entrant the bye."""
-    assert pair_round(SwissHistory(6)).pairs == ((0, 1), (2, 3), (4, 5))
+def test_the_first_round_pairs_the_top_half_with_the_bottom_half() -> None:
+    """All on 0 points, in the order given: 0-3, 1-4, 2-5 (the Dutch system's first
+    round); an odd field gives the last entrant the bye first."""
+    assert pair_round(SwissHistory(6)).pairs == ((0, 3), (1, 4), (2, 5))
     seven = pair_round(SwissHistory(7))
-    assert seven.pairs == ((0, 1), (2, 3), (4, 5)) and seven.bye == 6
+    assert seven.pairs == ((0, 3), (1, 4), (2, 5)) and seven.bye == 6
 
 
 def test_winners_meet_winners_and_losers_meet_losers() -> None:
     """After a round where the first of each pair won, the next round pairs the winners
-    together and the losers together, nearest in rank first."""
+    together and the losers together, each group's top half with its bottom half."""
     history = SwissHistory(8)
     first = pair_round(history)
     history.add_round(first, {pair: 2 for pair in first.pairs}, games=2)
@@ -109,7 +110,7 @@ def test_colours_balance() -> None:
     assert all(history.whites[i] == 5 for i in range(10))
     history = SwissHistory(4, whites=Counter({0: 3, 1: 1, 2: 2, 3: 2}))
     paired = pair_round(history)
-    assert paired.pairs == ((1, 0), (2, 3))
+    assert paired.pairs == ((2, 0), (1, 3))  # 0-2 and 1-3, White to the fewer Whites
 
 
 def test_buchholz_sums_the_points_of_the_opponents_met() -> None:

@@ -2,11 +2,13 @@
 
 Plays a field of known order, by default 16 entrants on n = 5 with 2 games a pairing:
 this project's AI at depths 1 to 6, two copies of each, and 4 random movers, first as
-a round robin, then as Swiss tournaments of the rounds asked for, and prints for each
-the games played and the Spearman correlation of its ranking with the round robin's
-(and with the known order: deeper is stronger, random movers last). A Swiss game that
-the round robin already played (same players, colours and opening) is taken from it
-rather than played again, so the run is shorter; the games column counts it anyway.
+a round robin, then as Swiss tournaments of the rounds asked for, once per opening
+seed, and prints for each the games played and the Spearman correlation with the
+round robin's ranking of the Swiss standings' order (points, then Buchholz) and of the
+order by rating, and of the standings with the known order (deeper is stronger, random
+movers last). A Swiss game that the round robin already played (same players, colours
+and opening) is taken from it rather than played again, so the run is shorter; the
+games column counts it anyway.
 """
 
 from __future__ import annotations
@@ -64,11 +66,12 @@ def play_format(plan: Format, cache: dict[str, GameResult], workers: int) -> lis
     return every
 
 
-def ranking(plan: Format, tasks: list[GameTask], cache: dict[str, GameResult],
-            names: list[str]) -> list[str]:
-    """Return the entrants' names in the order of ``plan``'s standings."""
-    results = [cache[task.game_id] for task in tasks]
-    return [line.name for line in standings(names, results, plan.extras())]
+def rankings(plan: Format, tasks: list[GameTask], cache: dict[str, GameResult],
+             names: list[str]) -> tuple[list[str], list[str]]:
+    """Return the entrants' names in the order of ``plan``'s standings, and by rating."""
+    lines = standings(names, [cache[task.game_id] for task in tasks], plan.extras())
+    by_rating = sorted(lines, key=lambda line: (-line.rating.elo, -line.points, line.name))
+    return [line.name for line in lines], [line.name for line in by_rating]
 
 
 def spearman(order: list[str], reference: list[str]) -> float:
@@ -84,6 +87,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.swiss_bench",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, nargs="+", default=[4, 5, 6])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3],
+                        help="opening seeds, one field each (default 1 2 3)")
     parser.add_argument("--n", type=int, default=5)
     parser.add_argument("--depths", type=int, default=6)
     parser.add_argument("--copies", type=int, default=2)
@@ -91,28 +96,41 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2, help="games a pairing (default 2)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
-    settings = TournamentPlan(Conditions(args.n, 1, TIME_LIMIT), args.games, 2, seed=1)
-    cache: dict[str, GameResult] = {}
+    start = time.perf_counter()
+    rows: list[list[object]] = []
     with tempfile.TemporaryDirectory() as folder:
         field = known_field(Path(folder), args.depths, args.copies, args.randoms)
-        names = [entrant.name for entrant in field]
-        start = time.perf_counter()
-        robin = RoundRobin(field, settings)
-        robin_order = ranking(robin, play_format(robin, cache, args.workers), cache, names)
-        rows: list[list[object]] = [["round robin", robin.total_games, "1", "1.00",
-                                     f"{spearman(robin_order, names):.2f}"]]
-        for rounds in args.rounds:
-            swiss = SwissRounds(field, settings, rounds)
-            order = ranking(swiss, play_format(swiss, cache, args.workers), cache, names)
-            rows.append([f"Swiss, {rounds} rounds", swiss.total_games,
-                         f"{swiss.total_games / robin.total_games:.2f}",
-                         f"{spearman(order, robin_order):.2f}",
-                         f"{spearman(order, names):.2f}"])
-    print(render_table(["format", "games", "share of games", "Spearman vs round robin",
-                        "Spearman vs known order"], rows,
+        for seed in args.seeds:
+            rows += compare(field, TournamentPlan(Conditions(args.n, 1, TIME_LIMIT),
+                                                  args.games, 2, seed), args)
+    print(render_table(["seed", "format", "games", "share of games",
+                        "Spearman vs round robin", "by rating", "vs known order"], rows,
                        f"{len(field)} entrants, n = {args.n}, {args.games} games a pairing"))
     print(f"{time.perf_counter() - start:.0f} s in all; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
+def compare(field: list[Entrant], settings: TournamentPlan,
+            args: argparse.Namespace) -> list[list[object]]:
+    """Play one round robin and the Swiss tournaments of ``args.rounds``; return their
+    rows: games, and the Spearman correlations of the standings' order and the rating
+    order with the round robin's order (and of the standings with the known order)."""
+    cache: dict[str, GameResult] = {}
+    names = [entrant.name for entrant in field]
+    robin = RoundRobin(field, settings)
+    robin_order, _ = rankings(robin, play_format(robin, cache, args.workers), cache, names)
+    rows: list[list[object]] = [[settings.seed, "round robin", robin.total_games, "1", "1.00",
+                                 "1.00", f"{spearman(robin_order, names):.2f}"]]
+    for rounds in args.rounds:
+        swiss = SwissRounds(field, settings, rounds)
+        order, by_rating = rankings(swiss, play_format(swiss, cache, args.workers), cache,
+                                    names)
+        rows.append([settings.seed, f"Swiss, {rounds} rounds", swiss.total_games,
+                     f"{swiss.total_games / robin.total_games:.2f}",
+                     f"{spearman(order, robin_order):.2f}",
+                     f"{spearman(by_rating, robin_order):.2f}",
+                     f"{spearman(order, names):.2f}"])
+    return rows
 
 
 if __name__ == "__main__":

@@ -7,10 +7,12 @@ each entrant meets others of its own strength. The rules, for each round:
 - entrants are ranked by points (then by their number, the order they were given in);
 - with an odd count, the lowest-ranked entrant that has not had a bye gets one, scored
   as a won pairing (every game of it won) but not as games for the ratings;
-- the rest are paired from the top: each takes the nearest-ranked entrant with the
-  closest score that it has not met yet, backtracking when the entrants left cannot
-  all be paired that way; only when no pairing without a rematch exists are rematches
-  allowed, the fewest possible first;
+- the rest are paired from the top: each takes an entrant with the closest score that
+  it has not met yet, and within its own score group the one half the group down (the
+  top half meets the bottom half: 1-5, 2-6, 3-7, 4-8 in a group of eight, as in the
+  Dutch system), backtracking when the entrants left cannot all be paired that way;
+  only when no pairing without a rematch exists are rematches allowed, the fewest
+  possible first;
 - in a pairing, the entrant that has had White less often so far has White in the
   pairing's first game (then the lower number); with an even number of games a
   pairing, colours alternate and everyone has White as often as Black.
@@ -145,17 +147,20 @@ def _pair(ranked: list[int], history: SwissHistory,
 def _options(left: list[int], history: SwissHistory, rematches: int) -> list[int]:
     """Return the allowed opponents of ``left[0]``, the one to try first last.
 
-    Closest score first, then the nearest in rank; opponents met more than
-    ``rematches`` times are left out.
+    Closest score first; within ``left[0]``'s own score group (of g entrants, ranked),
+    the one g / 2 places down first, then those nearest that place, so the group's top
+    half meets its bottom half (1-5, 2-6, 3-7, 4-8 in a group of eight, as the Dutch
+    system pairs); opponents met more than ``rematches`` times are left out.
     """
     if not left:
         return []
     top = left[0]
     score = history.points[top]
-    allowed = [(abs(history.points[other] - score), rank, other)
-               for rank, other in enumerate(left[1:])
+    middle = sum(history.points[other] == score for other in left) // 2
+    allowed = [(abs(history.points[other] - score), abs(place - middle), place, other)
+               for place, other in enumerate(left[1:], start=1)
                if history.met[frozenset((top, other))] <= rematches]
-    return [other for _, _, other in sorted(allowed, reverse=True)]
+    return [other for *_, other in sorted(allowed, reverse=True)]
 
 
 def _coloured(one: int, other: int, history: SwissHistory) -> tuple[int, int]:
