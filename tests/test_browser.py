@@ -34,7 +34,7 @@ from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.layout import board_layout
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
-from oska_gui.web.build import BUILD_INFO, build, finish_site
+from oska_gui.web.build import BUILD_INFO, STATIC_FILES, build, finish_site
 from oska_gui.web.icons import site_icons
 from oska_gui.web.serve import serving_in_background
 from oska_gui.web.storage import SETTINGS_KEY
@@ -426,18 +426,37 @@ addEventListener("DOMContentLoaded", () => {
     }).observe(text, { childList: true });
 });
 """
+# Records the main thread's long tasks (over 50 ms), as durations in ms.
+RECORD_LONG_TASKS = """
+window.longTasks = [];
+new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.longTasks.push(task.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def longest_task(browser: Browser) -> float:
+    """Return the longest main-thread task of the page so far, in ms (0 for none)."""
+    return float(browser.page.evaluate("Math.max(0, ...window.longTasks)"))
+
+
 DOWNLOADING = re.compile(r"Downloading Oska: (\d+\.\d) of (\d+\.\d) MB")
 
 
 def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         browser: Browser, built_site: Path) -> None:
     """The first visit shows its download progress up to the whole runtime and keeps
-    a snapshot; later visits start from the snapshot, and so does one without network."""
+    a snapshot, prepared in a worker (off the page's main thread); later visits start
+    from the snapshot, and so does one without network."""
     browser.page.add_init_script(RECORD_LOADING_TEXTS)
+    browser.page.add_init_script(RECORD_LONG_TASKS)
     record_metric("first_visit_ms", browser.open())
+    record_metric("first_visit_longest_task_ms", longest_task(browser))
     assert browser.page.evaluate("document.body.dataset.start") == "afresh"
+    assert browser.page.evaluate("document.body.dataset.prepared") == "worker"
+    assert "Preparing the game…" in browser.page.evaluate("loadingTexts")
     sizes = json.loads((built_site / "build.json").read_text())["sizes"]
-    small = ("index.html", "loader.js", "pyodide/pyodide.js", "pyodide/pyodide.mjs",
+    small = (*STATIC_FILES, "pyodide/pyodide.js", "pyodide/pyodide.mjs",
              "manifest.webmanifest", *(icon.name for icon in site_icons()))
     total = sum(size for name, size in sizes.items() if name not in small)
     shown = [DOWNLOADING.fullmatch(text) for text in browser.page.evaluate("loadingTexts")]
@@ -452,6 +471,7 @@ def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
         record_metric(f"{visit}_visit_ms", float(browser.page.evaluate(
             "document.body.dataset.readyAt")))
+        record_metric(f"{visit}_visit_longest_task_ms", longest_task(browser))
         assert browser.page.evaluate("document.body.dataset.start") == "snapshot"
         assert browser.status().startswith("Start screen: Oska n = 4,")
     # The worker really had no network: what it has not cached cannot be fetched.

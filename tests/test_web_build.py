@@ -59,8 +59,8 @@ def imported_modules(source: str) -> set[str]:
 @pytest.mark.browser
 def test_build_writes_the_whole_site(built: Path) -> None:
     """The build writes the page, loader, worker, archive and an exact copy of the runtime."""
-    for name in ("index.html", "loader.js", "sw.js", "build.json", site.PYTHON_ARCHIVE,
-                 "manifest.webmanifest"):
+    for name in ("index.html", "loader.js", "python-files.js", "snapshot-worker.js", "sw.js",
+                 "build.json", site.PYTHON_ARCHIVE, "manifest.webmanifest"):
         assert (built / name).is_file(), name
     runtime = sorted(p.name for p in (built / "pyodide").iterdir() if p.suffix != ".gz")
     assert runtime == sorted(site.RUNTIME_FILES)
@@ -74,7 +74,7 @@ def test_build_info_names_every_file_and_the_worker_carries_the_build_id(built: 
     of every file of the build, which it keeps in its cache."""
     manifest = json.loads((built / "build.json").read_text())
     icons = {icon.name for icon in site.icons.site_icons()}
-    assert set(manifest["sizes"]) == {"index.html", "loader.js", site.PYTHON_ARCHIVE,
+    assert set(manifest["sizes"]) == {*site.STATIC_FILES, site.PYTHON_ARCHIVE,
                                       "manifest.webmanifest", *icons,
                                       *(f"pyodide/{name}" for name in site.RUNTIME_FILES)}
     for name, size in manifest["sizes"].items():
@@ -163,7 +163,7 @@ def test_imports_are_found_at_any_depth(tmp_path: Path) -> None:
 @pytest.mark.browser
 def test_page_and_loader_name_no_outside_address(built: Path) -> None:
     """The page and loader name no address outside the site."""
-    for name in ("index.html", "loader.js", "sw.js"):
+    for name in (*site.STATIC_FILES, "sw.js"):
         text = (built / name).read_text(encoding="utf-8")
         assert not EXTERNAL_URL.search(text), (name, EXTERNAL_URL.search(text))
     assert 'indexURL: "./pyodide/"' in (built / "loader.js").read_text()

@@ -11,12 +11,18 @@
 // a memory snapshot of the interpreter is kept in the same cache storage; a repeat visit
 // restores it instead of starting Python again, which takes a fraction of the time.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpack } from "./python-files.js";
 
 const PYTHON_ARCHIVE = "oska-python.zip";
-const APP_DIR = "/home/pyodide/oska";
 const SNAPSHOT = "python-snapshot";  // its key in the build's cache
 const WORKER_WAIT_MS = 3000;  // a worker that takes longer is not waited for
 const UPDATE_WAIT_MS = 5000;  // a new build that takes longer to take over waits a visit
+
+// Let the browser run what waits (a frame, an event) before the next long step: steps
+// that each take a slice of a second must not add up to one long freeze.
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 function say(text) {
   document.getElementById("loading-text").textContent = text;
@@ -153,22 +159,43 @@ async function downloadWithProgress(build) {
   }));
 }
 
-function unpack(pyodide, archive) {
-  pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
-  pyodide.runPython(`import sys
-if ${JSON.stringify(APP_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
-}
-
 async function restore(snapshot) {
   return loadPyodide({ indexURL: "./pyodide/", _loadSnapshot: snapshot });
 }
 
-// Start Python, import the game and take a snapshot of the interpreter. An interpreter
-// made for a snapshot cannot reach the browser (js), so the game runs in the one
-// restored from it, on this visit as on every later one.
+// Start Python, import the game and take a snapshot of the interpreter, in a worker
+// (snapshot-worker.js) so that the page's main thread stays free; in the page itself if
+// the worker fails. An interpreter made for a snapshot cannot reach the browser (js), so
+// the game runs in the one restored from it, on this visit as on every later one.
 async function snapshotAfresh(archive) {
+  const worker = new Worker("snapshot-worker.js", { type: "module" });
+  try {
+    const snapshot = await new Promise((resolve, reject) => {
+      worker.addEventListener("message", ({ data }) => {
+        if (data.say) {
+          say(data.say);
+        } else if (data.error) {
+          reject(new Error(data.error));
+        } else {
+          resolve(data.snapshot);
+        }
+      });
+      worker.addEventListener("error", (event) => reject(new Error(event.message)));
+      worker.postMessage({ archive });
+    });
+    document.body.dataset.prepared = "worker";
+    return snapshot;
+  } catch (error) {
+    console.warn(`Oska: preparing Python in the page (the worker failed: ${error.message})`);
+    document.body.dataset.prepared = "page";
+    return snapshotInPage(archive);
+  } finally {
+    worker.terminate();
+  }
+}
+
+async function snapshotInPage(archive) {
   const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
-  say("Starting the game…");
   unpack(pyodide, archive);
   pyodide.pyimport("oska_gui.web.warm").prepare();
   return pyodide.makeMemorySnapshot();
@@ -203,6 +230,7 @@ async function startAfresh(cache) {
     return startPlain(archive);
   }
   const snapshot = await snapshotAfresh(archive);
+  say("Starting the game…");
   let pyodide;
   try {
     pyodide = await restore(snapshot);
@@ -214,6 +242,7 @@ async function startAfresh(cache) {
   }
   cache.put(SNAPSHOT, new Response(snapshot)).catch(
     (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+  await nextTask();
   unpack(pyodide, archive);  // a snapshot keeps memory, not files
   return pyodide;
 }
@@ -230,7 +259,9 @@ async function main() {
   let pyodide = await restoreKept(cache);
   document.body.dataset.start = pyodide ? "snapshot" : "afresh";
   if (pyodide) {
-    unpack(pyodide, await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer());
+    const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
+    await nextTask();
+    unpack(pyodide, archive);
   } else {
     if (offline) {
       await downloadWithProgress(build);
@@ -238,7 +269,10 @@ async function main() {
     pyodide = await startAfresh(cache);
   }
   stopWatching();
-  pyodide.pyimport("oska_gui.web.page").start();
+  await nextTask();
+  const page = pyodide.pyimport("oska_gui.web.page");
+  await nextTask();
+  page.start();
 }
 
 main().catch(fail);
