@@ -13,8 +13,12 @@ import io
 import json
 import random
 import re
+import shutil
+import socket
+import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,7 +37,8 @@ from oska_gui.ui.layout import board_layout
 from oska_gui.ui.review_layout import review_layout
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
-from oska_gui.web.build import build
+from oska_gui.web.build import BUILD_INFO, STATIC_FILES, build, finish_site
+from oska_gui.web.icons import site_icons
 from oska_gui.web.serve import serving_in_background
 from oska_gui.web.storage import SETTINGS_KEY
 
@@ -47,6 +52,7 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 VIEWPORT = {"width": 960, "height": 640}
 READY_TIMEOUT_MS = 60_000
+LOCAL = "http://127.0.0.1:"  # the test servers' origins: the only ones a page may reach
 
 
 @pytest.fixture(scope="session")
@@ -173,8 +179,8 @@ def browser(playwright_driver: Any, site: str, tmp_path: Path,
     guarded = Browser(page, site)
 
     def guard(route: Any) -> None:
-        """Let requests to the local server through; abort and record all others."""
-        if route.request.url.startswith(site):
+        """Let requests to the local servers through; abort and record all others."""
+        if route.request.url.startswith(LOCAL):
             route.continue_()
         else:
             guarded.outside_requests.append(route.request.url)
@@ -423,18 +429,38 @@ addEventListener("DOMContentLoaded", () => {
     }).observe(text, { childList: true });
 });
 """
+# Records the main thread's long tasks (over 50 ms), as durations in ms.
+RECORD_LONG_TASKS = """
+window.longTasks = [];
+new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) window.longTasks.push(task.duration);
+}).observe({ type: "longtask", buffered: true });
+"""
+
+
+def longest_task(browser: Browser) -> float:
+    """Return the longest main-thread task of the page so far, in ms (0 for none)."""
+    return float(browser.page.evaluate("Math.max(0, ...window.longTasks)"))
+
+
 DOWNLOADING = re.compile(r"Downloading Oska: (\d+\.\d) of (\d+\.\d) MB")
 
 
 def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         browser: Browser, built_site: Path) -> None:
     """The first visit shows its download progress up to the whole runtime and keeps
-    a snapshot; later visits start from the snapshot, and so does one without network."""
+    a snapshot, prepared in a worker (off the page's main thread); later visits start
+    from the snapshot, and so does one without network."""
     browser.page.add_init_script(RECORD_LOADING_TEXTS)
+    browser.page.add_init_script(RECORD_LONG_TASKS)
     record_metric("first_visit_ms", browser.open())
+    record_metric("first_visit_longest_task_ms", longest_task(browser))
     assert browser.page.evaluate("document.body.dataset.start") == "afresh"
-    sizes = json.loads((built_site / "manifest.json").read_text())["sizes"]
-    small = ("index.html", "loader.js", "pyodide/pyodide.js", "pyodide/pyodide.mjs")
+    assert browser.page.evaluate("document.body.dataset.prepared") == "worker"
+    assert "Preparing the game…" in browser.page.evaluate("loadingTexts")
+    sizes = json.loads((built_site / "build.json").read_text())["sizes"]
+    small = (*STATIC_FILES, "pyodide/pyodide.js", "pyodide/pyodide.mjs",
+             "manifest.webmanifest", *(icon.name for icon in site_icons()))
     total = sum(size for name, size in sizes.items() if name not in small)
     shown = [DOWNLOADING.fullmatch(text) for text in browser.page.evaluate("loadingTexts")]
     progress = [(float(m[1]), float(m[2])) for m in shown if m]
@@ -448,6 +474,7 @@ def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
         record_metric(f"{visit}_visit_ms", float(browser.page.evaluate(
             "document.body.dataset.readyAt")))
+        record_metric(f"{visit}_visit_longest_task_ms", longest_task(browser))
         assert browser.page.evaluate("document.body.dataset.start") == "snapshot"
         assert browser.status().startswith("Start screen: Oska n = 4,")
     # The worker really had no network: what it has not cached cannot be fetched.
@@ -1012,3 +1039,102 @@ def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
         timeout=10_000)
     assert str(browser.page.evaluate("document.body.dataset.review")).startswith(
         f"{len(moves)}/{len(moves)}")
+
+
+# -- an installable page that never waits on the network ------------------------------
+
+
+def test_the_page_is_installable(browser: Browser) -> None:
+    """Chromium finds nothing that keeps the page from being installed as an app (its
+    web app manifest, icons and service worker), and reads the manifest without errors."""
+    browser.open()
+    session = browser.page.context.new_cdp_session(browser.page)
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest") and manifest["errors"] == []
+    errors = session.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    record_metric("installability errors", len(errors))
+    assert errors == [], errors
+
+
+@contextmanager
+def silent_server(port: int) -> Iterator[list[socket.socket]]:
+    """Listen on ``port`` of 127.0.0.1, accept every connection and never answer.
+
+    Yields the list of connections accepted so far; all are closed at the end.
+    """
+    accepted: list[socket.socket] = []
+    listener = socket.socket()
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", port))
+    listener.listen(64)
+
+    def accept() -> None:
+        """Take connections until the listener is closed."""
+        while True:
+            try:
+                accepted.append(listener.accept()[0])
+            except OSError:
+                return
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield accepted
+    finally:
+        listener.shutdown(socket.SHUT_RDWR)
+        listener.close()
+        thread.join(timeout=5)
+        for connection in accepted:
+            connection.close()
+
+
+def own_copy(built_site: Path, folder: Path) -> Path:
+    """Return a copy of the built site in ``folder``, for a test that changes or stops it."""
+    return Path(shutil.copytree(built_site, folder / "site"))
+
+
+SILENT_READY_MS = 30_000
+
+
+def test_a_silent_server_does_not_leave_the_page_blank(
+        browser: Browser, built_site: Path, tmp_path: Path) -> None:
+    """After a first visit, a reload while the server accepts connections but never
+    answers still starts the game: the service worker serves the site from its cache."""
+    with serving_in_background(own_copy(built_site, tmp_path)) as url:
+        browser.url = url
+        browser.open()
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+    with silent_server(port) as accepted:
+        browser.page.reload(wait_until="commit")
+        browser.page.wait_for_selector("body[data-state=ready]", timeout=SILENT_READY_MS)
+        record_metric("silent_network_reload_ms", float(browser.page.evaluate(
+            "document.body.dataset.readyAt")))
+        assert browser.status().startswith("Start screen: Oska n = 4,")
+        assert accepted, "the browser never tried the silent server"
+
+
+def test_a_new_build_reaches_the_page_on_the_next_load(
+        browser: Browser, built_site: Path, tmp_path: Path) -> None:
+    """A rebuilt site is found in the background: the load that finds it still runs the
+    build it has (from the cache); the new one is downloaded, takes over (the old one's
+    cache is dropped) and the next load runs it."""
+    site = own_copy(built_site, tmp_path)
+    with serving_in_background(site) as url:
+        browser.url = url
+        browser.open()
+        old = browser.page.evaluate("document.body.dataset.build")
+        with (site / "index.html").open("a", encoding="utf-8") as page:
+            page.write("<!-- rebuilt -->\n")
+        finish_site(site, list(json.loads((site / BUILD_INFO).read_text())["sizes"]))
+        new = json.loads((site / BUILD_INFO).read_text())["build"]
+        assert new != old
+        browser.open()
+        assert browser.page.evaluate("document.body.dataset.build") == old
+        deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+        while browser.page.evaluate("caches.keys()") != [f"oska-{new}"]:
+            assert time.monotonic() < deadline, "the new build never took over"
+            browser.page.wait_for_timeout(200)
+        browser.open()
+        assert browser.page.evaluate("document.body.dataset.build") == new
+        assert "<!-- rebuilt -->" in browser.page.evaluate(
+            "fetch('index.html').then((answer) => answer.text())")

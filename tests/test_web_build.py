@@ -13,6 +13,7 @@ import json
 import os
 import re
 import socket
+import struct
 import subprocess
 import sys
 import urllib.request
@@ -26,7 +27,8 @@ from oska_gui.web import build as site
 from oska_gui.web.serve import accepts_gzip, serving_in_background
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-HOST_ONLY = {"oska_gui/web/build.py", "oska_gui/web/serve.py", "oska_gui/web/__main__.py"}
+HOST_ONLY = {"oska_gui/web/build.py", "oska_gui/web/serve.py", "oska_gui/web/__main__.py",
+             "oska_gui/web/icons.py"}
 # Scheme-qualified or protocol-relative addresses: anything that could leave the origin.
 EXTERNAL_URL = re.compile(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", re.IGNORECASE)
 
@@ -57,7 +59,8 @@ def imported_modules(source: str) -> set[str]:
 @pytest.mark.browser
 def test_build_writes_the_whole_site(built: Path) -> None:
     """The build writes the page, loader, worker, archive and an exact copy of the runtime."""
-    for name in ("index.html", "loader.js", "sw.js", "manifest.json", site.PYTHON_ARCHIVE):
+    for name in ("index.html", "loader.js", "python-files.js", "snapshot-worker.js", "sw.js",
+                 "build.json", site.PYTHON_ARCHIVE, "manifest.webmanifest"):
         assert (built / name).is_file(), name
     runtime = sorted(p.name for p in (built / "pyodide").iterdir() if p.suffix != ".gz")
     assert runtime == sorted(site.RUNTIME_FILES)
@@ -66,10 +69,13 @@ def test_build_writes_the_whole_site(built: Path) -> None:
 
 
 @pytest.mark.browser
-def test_manifest_names_every_file_and_the_worker_carries_the_build_id(built: Path) -> None:
-    """The manifest's sizes are the files' own; sw.js holds the manifest's build id."""
-    manifest = json.loads((built / "manifest.json").read_text())
-    assert set(manifest["sizes"]) == {"index.html", "loader.js", site.PYTHON_ARCHIVE,
+def test_build_info_names_every_file_and_the_worker_carries_the_build_id(built: Path) -> None:
+    """The build info's sizes are the files' own; sw.js holds its build id and the list
+    of every file of the build, which it keeps in its cache."""
+    manifest = json.loads((built / "build.json").read_text())
+    icons = {icon.name for icon in site.icons.site_icons()}
+    assert set(manifest["sizes"]) == {*site.STATIC_FILES, site.PYTHON_ARCHIVE,
+                                      "manifest.webmanifest", *icons,
                                       *(f"pyodide/{name}" for name in site.RUNTIME_FILES)}
     for name, size in manifest["sizes"].items():
         assert (built / name).stat().st_size == size, name
@@ -77,16 +83,22 @@ def test_manifest_names_every_file_and_the_worker_carries_the_build_id(built: Pa
     assert re.fullmatch(r"[0-9a-f]{16}", manifest["build"])
     assert f'const BUILD = "{manifest["build"]}";' in worker
     assert site.BUILD_ID_MARK not in worker
+    files = re.search(r"^const FILES = (.*);$", worker, re.MULTILINE)
+    assert files and json.loads(files[1]) == sorted([*manifest["sizes"], "build.json"])
+    shell = re.search(r"^const SHELL = (.*);$", worker, re.MULTILINE)
+    assert manifest["downloads"] == list(site.DOWNLOADS)
+    assert shell and json.loads(shell[1]) == [
+        name for name in json.loads(files[1]) if name not in site.DOWNLOADS]
 
 
 @pytest.mark.browser
 def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> None:
     """Every text and wasm file has an exact gzip copy; the zip archives have none."""
-    sizes = json.loads((built / "manifest.json").read_text())["sizes"]
+    sizes = json.loads((built / "build.json").read_text())["sizes"]
     plain = compressed = 0
     for name in sizes:
         copy = built / f"{name}.gz"
-        if name.endswith(".zip"):
+        if name.endswith((".zip", ".png")):  # packed already
             assert not copy.exists(), name
             continue
         assert gzip.decompress(copy.read_bytes()) == (built / name).read_bytes(), name
@@ -98,11 +110,11 @@ def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> 
 @pytest.mark.browser
 def test_the_build_id_changes_with_any_file(tmp_path: Path) -> None:
     """Two builds of the same inputs share an id; a changed page gets a new one."""
-    first = json.loads((site.build(tmp_path / "a") / "manifest.json").read_text())["build"]
-    again = json.loads((site.build(tmp_path / "a") / "manifest.json").read_text())["build"]
+    first = json.loads((site.build(tmp_path / "a") / "build.json").read_text())["build"]
+    again = json.loads((site.build(tmp_path / "a") / "build.json").read_text())["build"]
     assert first == again
     site.finish_site(tmp_path / "a", ["index.html"])  # a different set of files
-    other = json.loads((tmp_path / "a" / "manifest.json").read_text())["build"]
+    other = json.loads((tmp_path / "a" / "build.json").read_text())["build"]
     assert other != first
 
 
@@ -153,7 +165,7 @@ def test_imports_are_found_at_any_depth(tmp_path: Path) -> None:
 @pytest.mark.browser
 def test_page_and_loader_name_no_outside_address(built: Path) -> None:
     """The page and loader name no address outside the site."""
-    for name in ("index.html", "loader.js", "sw.js"):
+    for name in (*site.STATIC_FILES, "sw.js"):
         text = (built / name).read_text(encoding="utf-8")
         assert not EXTERNAL_URL.search(text), (name, EXTERNAL_URL.search(text))
     assert 'indexURL: "./pyodide/"' in (built / "loader.js").read_text()
@@ -318,3 +330,36 @@ def test_serve_rejects_a_bad_port() -> None:
         cwd=REPO_ROOT, capture_output=True, text=True, check=False,
     )
     assert result.returncode == 2 and "--port must be between 0 and 65535" in result.stderr
+
+
+@pytest.mark.browser
+def test_the_web_app_manifest_names_the_app_and_its_icons(built: Path) -> None:
+    """The web app manifest has what Chromium asks of an installable app: a name, a
+    standalone display, start URL and scope, colours, and PNG icons of 192 and 512
+    pixels for any use and maskable, each file really that size."""
+    manifest = json.loads((built / "manifest.webmanifest").read_text())
+    assert manifest["name"] == manifest["short_name"] == "Oska"
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["background_color"] == manifest["theme_color"] == "#1e2229"
+    found = set()
+    for icon in manifest["icons"]:
+        png = (built / icon["src"]).read_bytes()
+        assert png.startswith(b"\x89PNG\r\n\x1a\n") and icon["type"] == "image/png"
+        width, height = struct.unpack(">II", png[16:24])  # the IHDR chunk's first fields
+        assert icon["sizes"] == f"{width}x{height}"
+        found.add((width, icon["purpose"]))
+    assert found == {(192, "any"), (512, "any"), (192, "maskable"), (512, "maskable")}
+    page = (built / "index.html").read_text()
+    assert '<link rel="manifest" href="manifest.webmanifest">' in page
+
+
+def test_the_server_types_the_manifest_and_icons(tmp_path: Path) -> None:
+    """The manifest and the icons are served with their own MIME types."""
+    (tmp_path / "manifest.webmanifest").write_text("{}")
+    (tmp_path / "icon.png").write_bytes(b"\x89PNG")
+    with serving_in_background(tmp_path) as url:
+        for name, mime in (("manifest.webmanifest", "application/manifest+json"),
+                           ("icon.png", "image/png")):
+            with urllib.request.urlopen(url + name) as answer:
+                assert answer.headers.get_content_type() == mime

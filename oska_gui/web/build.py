@@ -4,8 +4,10 @@ The site is a plain folder any static host can serve::
 
     index.html          the page (canvas, loading indicator, status live region)
     loader.js           starts Pyodide and hands over to ``oska_gui.web.page``
-    sw.js               the service worker: offline play, cached runtime
-    manifest.json       the build's id (a hash of every file) and the files' sizes
+    sw.js               the service worker: the whole site from its cache, offline play
+    build.json          the build's id (a hash of every file) and the files' sizes
+    manifest.webmanifest  the web app manifest: name, icons, colours (installable page)
+    icon-*.png          the app's icons, drawn by ``icons`` with the game's own pieces
     oska-python.zip     the Python modules the page imports, and nothing else
     pyodide/            the runtime, copied from ``oska_gui/web/node_modules/pyodide``
 
@@ -29,6 +31,9 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from ..ui import theme
+from . import icons
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = "oska_gui"
 WEB_DIR = REPO_ROOT / PACKAGE / "web"
@@ -41,11 +46,21 @@ PYTHON_ARCHIVE = "oska-python.zip"
 MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
 RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
                             for path in MODELS_DIR.glob("*.model")))
-STATIC_FILES = ("index.html", "loader.js")
+STATIC_FILES = ("index.html", "loader.js", "python-files.js", "snapshot-worker.js")
 SERVICE_WORKER = "sw.js"
 BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id
-MANIFEST = "manifest.json"
-COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".json", ".wasm")  # zip files are packed
+FILES_MARK = "__OSKA_FILES__"  # in sw.js, replaced by the list of the build's files
+SHELL_MARK = "__OSKA_SHELL__"  # in sw.js, replaced by the files a first install caches
+BUILD_INFO = "build.json"
+WEB_MANIFEST = "manifest.webmanifest"
+APP_NAME = "Oska"
+APP_DESCRIPTION = "Oska, the board game, against the computer or a friend; works offline."
+# zip and png files are packed already
+COMPRESSED_SUFFIXES = (".html", ".js", ".mjs", ".json", ".webmanifest", ".wasm")
+# What the loader downloads with a progress bar on a first visit (the service worker keeps
+# each as it arrives); a first install caches the site's other files, a small shell.
+DOWNLOADS = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide.asm.mjs",
+             "pyodide/pyodide-lock.json", PYTHON_ARCHIVE)
 RUNTIME_FILES = (
     "pyodide.js",
     "pyodide.mjs",
@@ -167,7 +182,8 @@ def site_inputs(pyodide_dir: Path | None = None) -> list[Path]:
         MissingRuntime: when the Pyodide runtime is not installed.
     """
     static = [STATIC_DIR / name for name in (*STATIC_FILES, SERVICE_WORKER)]
-    return [*static, *archive_files().values(), *check_runtime(pyodide_dir)]
+    drawing = [Path(__file__), Path(icons.__file__)]  # the manifest, the icons' painter
+    return [*static, *drawing, *archive_files().values(), *check_runtime(pyodide_dir)]
 
 
 def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
@@ -177,10 +193,10 @@ def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
         MissingRuntime: when the Pyodide runtime is not installed.
     """
     try:
-        sizes = json.loads((out / MANIFEST).read_text(encoding="utf-8"))["sizes"]
+        sizes = json.loads((out / BUILD_INFO).read_text(encoding="utf-8"))["sizes"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    outputs = [out / name for name in (*sizes, SERVICE_WORKER, MANIFEST)]
+    outputs = [out / name for name in (*sizes, SERVICE_WORKER, BUILD_INFO)]
     outputs += [out / f"{name}.gz" for name in sizes if compresses(name)]
     if not all(path.is_file() for path in outputs):
         return False
@@ -201,11 +217,47 @@ def write_gzip_copy(path: Path) -> None:
         shutil.copyfileobj(source, target)
 
 
+def css_hex(color: theme.Color) -> str:
+    """Return the CSS ``#rrggbb`` form of an (r, g, b) colour."""
+    return "#" + "".join(f"{channel:02x}" for channel in color[:3])
+
+
+def web_manifest() -> str:
+    """Return the web app manifest (JSON): what a browser needs to install the page.
+
+    Start URL and scope are the site's folder, so the site works from any path; the
+    colours are the game's table, which the page shows from its first paint.
+    """
+    manifest = {
+        "name": APP_NAME,
+        "short_name": APP_NAME,
+        "description": APP_DESCRIPTION,
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": css_hex(theme.BACKGROUND),
+        "theme_color": css_hex(theme.BACKGROUND),
+        "categories": ["games"],
+        "icons": [{"src": icon.name, "sizes": f"{icon.size}x{icon.size}", "type": "image/png",
+                   "purpose": icon.purpose} for icon in icons.site_icons()],
+    }
+    return json.dumps(manifest, indent=1)
+
+
+def write_app_files(out: Path) -> list[str]:
+    """Write the web app manifest and the icons into ``out``; return their file names."""
+    (out / WEB_MANIFEST).write_text(web_manifest(), encoding="utf-8")
+    return [WEB_MANIFEST, *icons.write_icons(out)]
+
+
 def finish_site(out: Path, names: list[str]) -> None:
-    """Write the service worker, the manifest and the gzip copies of the built ``names``.
+    """Write the service worker, the build's info and the gzip copies of the built ``names``.
 
     The build's id hashes every file's name and bytes, so any change makes a new id:
     a new service worker, a new cache and a new interpreter snapshot in the browser.
+    The worker also carries the list of the build's files, which it keeps in its cache,
+    and of its shell; the build's info lists the files the loader downloads.
 
     Args:
         out: the site folder, already holding ``names``.
@@ -216,13 +268,18 @@ def finish_site(out: Path, names: list[str]) -> None:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     build_id = digest.hexdigest()[:16]
     worker = (STATIC_DIR / SERVICE_WORKER).read_text(encoding="utf-8")
-    (out / SERVICE_WORKER).write_text(worker.replace(BUILD_ID_MARK, build_id), encoding="utf-8")
+    files = sorted([*names, BUILD_INFO])
+    shell = [name for name in files if name not in DOWNLOADS]
+    worker = worker.replace(BUILD_ID_MARK, build_id).replace(
+        FILES_MARK, json.dumps(files)).replace(SHELL_MARK, json.dumps(shell))
+    (out / SERVICE_WORKER).write_text(worker, encoding="utf-8")
     for name in names:
         if compresses(name):
             write_gzip_copy(out / name)
     sizes = {name: (out / name).stat().st_size for name in sorted(names)}
-    manifest = json.dumps({"build": build_id, "sizes": sizes}, indent=1)
-    (out / MANIFEST).write_text(manifest, encoding="utf-8")  # last: it marks the build done
+    downloads = [name for name in DOWNLOADS if name in sizes]
+    info = json.dumps({"build": build_id, "sizes": sizes, "downloads": downloads}, indent=1)
+    (out / BUILD_INFO).write_text(info, encoding="utf-8")  # last: it marks the build done
 
 
 def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
@@ -246,6 +303,7 @@ def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:
     for name in STATIC_FILES:
         shutil.copyfile(STATIC_DIR / name, out / name)
     write_archive(out / PYTHON_ARCHIVE, archive_files())
-    names = [*STATIC_FILES, PYTHON_ARCHIVE, *(f"pyodide/{path.name}" for path in runtime)]
+    names = [*STATIC_FILES, *write_app_files(out), PYTHON_ARCHIVE,
+             *(f"pyodide/{path.name}" for path in runtime)]
     finish_site(out, names)
     return out

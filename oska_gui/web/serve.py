@@ -40,6 +40,8 @@ MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
     ".zip": "application/zip",
     ".html": "text/html",
 }

@@ -4,17 +4,25 @@
 //
 // First visit: a service worker (sw.js) is installed and takes over before anything big
 // is fetched, so all the runtime lands in its cache and the next visit works offline.
+// Later visits are answered from that cache and never wait on the network. A new build
+// the worker found on an earlier visit is applied here, before anything else is loaded
+// (see sw.js): the page loads once more, from the new build.
 // The download shows its progress. Once Python has imported the game (oska_gui.web.warm),
 // a memory snapshot of the interpreter is kept in the same cache storage; a repeat visit
 // restores it instead of starting Python again, which takes a fraction of the time.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpack } from "./python-files.js";
 
 const PYTHON_ARCHIVE = "oska-python.zip";
-const APP_DIR = "/home/pyodide/oska";
 const SNAPSHOT = "python-snapshot";  // its key in the build's cache
 const WORKER_WAIT_MS = 3000;  // a worker that takes longer is not waited for
-const BIG_DOWNLOADS = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
-                       "pyodide/pyodide.asm.mjs", "pyodide/pyodide-lock.json", PYTHON_ARCHIVE];
+const UPDATE_WAIT_MS = 5000;  // a new build that takes longer to take over waits a visit
+
+// Let the browser run what waits (a frame, an event) before the next long step: steps
+// that each take a slice of a second must not add up to one long freeze.
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 function say(text) {
   document.getElementById("loading-text").textContent = text;
@@ -30,12 +38,70 @@ function fail(error) {
 }
 
 async function fetchOk(url) {
-  // "no-cache" revalidates with the server, so a rebuilt site is never run from a stale copy.
+  // Without a service worker, "no-cache" revalidates with the server, so a rebuilt site
+  // is never run from a stale copy; with one, the worker answers from its build's cache.
   const response = await fetch(url, { cache: "no-cache" });
   if (!response.ok) {
     throw new Error(`${url}: HTTP ${response.status}`);
   }
   return response;
+}
+
+// While a page the worker controlled from the start loads, a new build taking over (asked
+// by applyWaiting, or by the browser when it activates one at this navigation) loads the
+// page again, from the new build: no page runs one build's loader with another's files.
+// Returns the function that stops watching, called once the game runs.
+function reloadOnTakeover() {
+  if (!navigator.serviceWorker || !navigator.serviceWorker.controller) {
+    return () => {};
+  }
+  const reload = () => {
+    say("Updating Oska…");
+    location.reload();
+  };
+  navigator.serviceWorker.addEventListener("controllerchange", reload);
+  return () => navigator.serviceWorker.removeEventListener("controllerchange", reload);
+}
+
+// Ask a new build found on an earlier visit to take over (true: it did, the page loads
+// again), else look for one in the background, never waiting on the network.
+async function applyWaiting() {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (registration && registration.waiting) {
+    say("Updating Oska…");
+    const switched = new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), UPDATE_WAIT_MS);
+      navigator.serviceWorker.addEventListener("controllerchange", () => {
+        clearTimeout(timer);
+        resolve(true);
+      }, { once: true });
+    });
+    registration.waiting.postMessage("activate");
+    if (await switched) {
+      return true;
+    }
+    console.warn("Oska: the new version did not take over; playing this one");
+  }
+  if (registration) {
+    takeOverWhenInstalled(registration.installing);
+    registration.addEventListener("updatefound",
+                                  () => takeOverWhenInstalled(registration.installing));
+    registration.update().catch(
+      (error) => console.warn(`Oska: no check for a new version (${error.message || error})`));
+  }
+  return false;
+}
+
+// A new build found while this page runs takes over as soon as it is installed: this
+// page has all its files already, and the next load is the new build's.
+function takeOverWhenInstalled(worker) {
+  if (worker) {
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") {
+        worker.postMessage("activate");
+      }
+    });
+  }
 }
 
 // Resolve once a service worker controls the page, or quietly give up: the game runs
@@ -44,14 +110,14 @@ async function serviceWorkerInControl() {
   if (!("serviceWorker" in navigator)) {
     return false;
   }
+  if (navigator.serviceWorker.controller) {
+    return true;
+  }
   try {
     await navigator.serviceWorker.register("sw.js");
   } catch (error) {
     console.warn(`Oska: no offline play (${error.message || error})`);
     return false;
-  }
-  if (navigator.serviceWorker.controller) {
-    return true;
   }
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), WORKER_WAIT_MS);
@@ -78,13 +144,13 @@ function showProgress(done, total) {
   say(`Downloading Oska: ${megabytes(done)} of ${megabytes(total)} MB`);
 }
 
-// Fetch the big files once, showing progress; the service worker keeps them, so Pyodide's
-// own requests for them are answered from its cache.
-async function downloadWithProgress(sizes) {
-  const total = BIG_DOWNLOADS.reduce((sum, name) => sum + (sizes[name] || 0), 0);
+// Fetch the big files the build names once, showing progress; the service worker keeps
+// them, so Pyodide's own requests for them are answered from its cache.
+async function downloadWithProgress(build) {
+  const total = build.downloads.reduce((sum, name) => sum + build.sizes[name], 0);
   let done = 0;
   showProgress(done, total);
-  await Promise.all(BIG_DOWNLOADS.map(async (name) => {
+  await Promise.all(build.downloads.map(async (name) => {
     const reader = (await fetchOk(name)).body.getReader();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       done += chunk.value.length;
@@ -93,22 +159,43 @@ async function downloadWithProgress(sizes) {
   }));
 }
 
-function unpack(pyodide, archive) {
-  pyodide.unpackArchive(archive, "zip", { extractDir: APP_DIR });
-  pyodide.runPython(`import sys
-if ${JSON.stringify(APP_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_DIR)})`);
-}
-
 async function restore(snapshot) {
   return loadPyodide({ indexURL: "./pyodide/", _loadSnapshot: snapshot });
 }
 
-// Start Python, import the game and take a snapshot of the interpreter. An interpreter
-// made for a snapshot cannot reach the browser (js), so the game runs in the one
-// restored from it, on this visit as on every later one.
+// Start Python, import the game and take a snapshot of the interpreter, in a worker
+// (snapshot-worker.js) so that the page's main thread stays free; in the page itself if
+// the worker fails. An interpreter made for a snapshot cannot reach the browser (js), so
+// the game runs in the one restored from it, on this visit as on every later one.
 async function snapshotAfresh(archive) {
+  const worker = new Worker("snapshot-worker.js", { type: "module" });
+  try {
+    const snapshot = await new Promise((resolve, reject) => {
+      worker.addEventListener("message", ({ data }) => {
+        if (data.say) {
+          say(data.say);
+        } else if (data.error) {
+          reject(new Error(data.error));
+        } else {
+          resolve(data.snapshot);
+        }
+      });
+      worker.addEventListener("error", (event) => reject(new Error(event.message)));
+      worker.postMessage({ archive });
+    });
+    document.body.dataset.prepared = "worker";
+    return snapshot;
+  } catch (error) {
+    console.warn(`Oska: preparing Python in the page (the worker failed: ${error.message})`);
+    document.body.dataset.prepared = "page";
+    return snapshotInPage(archive);
+  } finally {
+    worker.terminate();
+  }
+}
+
+async function snapshotInPage(archive) {
   const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
-  say("Starting the game…");
   unpack(pyodide, archive);
   pyodide.pyimport("oska_gui.web.warm").prepare();
   return pyodide.makeMemorySnapshot();
@@ -143,6 +230,7 @@ async function startAfresh(cache) {
     return startPlain(archive);
   }
   const snapshot = await snapshotAfresh(archive);
+  say("Starting the game…");
   let pyodide;
   try {
     pyodide = await restore(snapshot);
@@ -154,26 +242,37 @@ async function startAfresh(cache) {
   }
   cache.put(SNAPSHOT, new Response(snapshot)).catch(
     (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+  await nextTask();
   unpack(pyodide, archive);  // a snapshot keeps memory, not files
   return pyodide;
 }
 
 async function main() {
+  const stopWatching = reloadOnTakeover();
   const offline = await serviceWorkerInControl();
-  const manifest = await (await fetchOk("manifest.json")).json();
-  document.body.dataset.build = manifest.build;
-  const cache = offline ? await snapshotCache(manifest.build) : null;
+  if (offline && await applyWaiting()) {
+    return;  // loading again, from the new build
+  }
+  const build = await (await fetchOk("build.json")).json();
+  document.body.dataset.build = build.build;
+  const cache = offline ? await snapshotCache(build.build) : null;
   let pyodide = await restoreKept(cache);
   document.body.dataset.start = pyodide ? "snapshot" : "afresh";
   if (pyodide) {
-    unpack(pyodide, await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer());
+    const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
+    await nextTask();
+    unpack(pyodide, archive);
   } else {
     if (offline) {
-      await downloadWithProgress(manifest.sizes);
+      await downloadWithProgress(build);
     }
     pyodide = await startAfresh(cache);
   }
-  pyodide.pyimport("oska_gui.web.page").start();
+  stopWatching();
+  await nextTask();
+  const page = pyodide.pyimport("oska_gui.web.page");
+  await nextTask();
+  page.start();
 }
 
 main().catch(fail);

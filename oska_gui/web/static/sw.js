@@ -1,19 +1,40 @@
-// Oska's service worker: keeps the whole site in the browser so the game starts offline
-// after the first visit, and a repeat visit does not wait for the network.
+// Oska's service worker: keeps the whole site in the browser, so the game starts from
+// the cache at once, offline or on a network that does not answer, after the first visit.
 //
-// The build writes its id in place of the marker below, so every build is a new worker
-// with a cache of its own, and activating it drops the caches of older builds.
-// The Pyodide runtime (big, and changed only by a new build, which gets a new cache) is
-// served from the cache first; everything else is asked of the network first, so a
-// rebuilt site is seen at once, and the cached copy answers only when the network fails.
+// The build writes its id and its list of files in place of the markers below, so every
+// build is a new worker with a cache of its own. Every file of the site is answered from
+// this build's cache first; the network is asked only for what the cache lacks (on the
+// first visit, the loader's downloads; they are kept as they arrive).
+//
+// A new build is picked up in the background and applied on the next load: the browser
+// checks sw.js on every visit (the loader asks too); a changed worker downloads its
+// whole build into its own cache while the page plays on, then waits until the page asks
+// it to take over (the "activate" message): the running page has all its files already,
+// and a page still loading loads again from the new build (see loader.js). Activating
+// drops the older builds' caches. Only the very first worker takes over by itself.
 const BUILD = "__OSKA_BUILD_ID__";
+const FILES = __OSKA_FILES__;
+// What the first visit caches while installing; the loader's downloads bring the rest.
+const SHELL = __OSKA_SHELL__;
 const CACHE = `oska-${BUILD}`;
-const SHELL = ["./", "index.html", "loader.js", "manifest.json"];
-const RUNTIME = new URL("pyodide/", self.registration.scope).href;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL)));
-  self.skipWaiting();
+  const update = Boolean(self.registration.active);
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "reload": straight from the server, never a copy the browser kept of an older build
+    await cache.addAll(["./", ...(update ? FILES : SHELL)].map(
+      (name) => new Request(name, { cache: "reload" })));
+    if (!update) {
+      await self.skipWaiting();
+    }
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "activate") {
+    event.waitUntil(self.skipWaiting());  // without waitUntil, Chromium 156 never activated it
+  }
 });
 
 self.addEventListener("activate", (event) => {
@@ -32,32 +53,20 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) {
     return;  // not the site's: the browser handles it as if there were no worker
   }
-  const answer = request.url.startsWith(RUNTIME) ? cacheFirst : networkFirst;
-  event.respondWith(answer(request, event));
+  event.respondWith(cacheFirst(request, event));
 });
 
-// Store a copy of a good answer while the page already reads it.
-function remember(request, response, event) {
+// This build's copy if there is one (a query string does not matter: the site has no
+// dynamic pages); otherwise the network's answer, kept when it is good.
+async function cacheFirst(request, event) {
+  const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
+  if (cached) {
+    return cached;
+  }
+  const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
     event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
   }
   return response;
-}
-
-async function cacheFirst(request, event) {
-  const cached = await caches.match(request, { cacheName: CACHE });
-  return cached || remember(request, await fetch(request), event);
-}
-
-async function networkFirst(request, event) {
-  try {
-    return remember(request, await fetch(request), event);
-  } catch (error) {
-    const cached = await caches.match(request, { cacheName: CACHE, ignoreSearch: true });
-    if (cached) {
-      return cached;
-    }
-    throw error;
-  }
 }

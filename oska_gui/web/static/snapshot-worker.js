@@ -1,0 +1,19 @@
+// Prepares a first visit's interpreter snapshot off the page's main thread: starting
+// Python, importing the game and taking the snapshot keep a thread busy for seconds in
+// one stretch, which the page must not spend (it would not paint, scroll or answer).
+// The loader posts the Python archive's bytes; the worker answers with progress texts
+// ({ say }), then the snapshot ({ snapshot }) or what went wrong ({ error }).
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+import { unpack } from "./python-files.js";
+
+self.addEventListener("message", async ({ data }) => {
+  try {
+    const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
+    self.postMessage({ say: "Preparing the game…" });
+    unpack(pyodide, data.archive);
+    pyodide.pyimport("oska_gui.web.warm").prepare();
+    self.postMessage({ snapshot: pyodide.makeMemorySnapshot() });
+  } catch (error) {
+    self.postMessage({ error: String(error.message || error) });
+  }
+});
