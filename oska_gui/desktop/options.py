@@ -22,7 +22,8 @@ from oska_gui.play.records import Record, load
 from .bots import DEFAULT_DEPTH, ExternalBot
 
 DESCRIPTION = (
-    "Play Oska (any board size n = 4..24) or Hexapawn in a window: start screen, human or computer players. "
+    "Play Oska (any board size n = 4..24) or Hexapawn in a window: start screen, human or "
+    "computer players. "
     "An external oskaplayer file can be the computer of a side (Oska only): it runs in its "
     "own process, and a bot that fails to load, raises, hangs past the time limit, crashes "
     "or returns an illegal board forfeits the game with the reason shown."

@@ -42,7 +42,7 @@ from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
-from .layout import PanelLayout, board_aspect, board_layout, panel_layout
+from .layout import PanelLayout, board_aspect, board_layout, panel_layout, small_cells_text
 from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import keyed
 
@@ -406,10 +406,13 @@ class GameScene:
             banner = Banner(panel_text.banner_title(match, outcome), outcome.reason)
         cards = (self._card(0), self._card(1))
         touch = self.touch()
+        board = self.board()
         detail = panel_text.status_detail(match, self.settings, self.input.selected is not None,
                                           touch, self.keyboard)
+        if match.human_to_move and match.replay is None:  # told where clicks may miss
+            detail = small_cells_text(board, self.game.info.cell_word, touch) or detail
         panel = self.panel()
-        return GameView(self._board_view(self.board()), panel, self.width, self.game.title,
+        return GameView(self._board_view(board), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
                         self._button_views(panel), self.toast, banner, self.clock, touch)
