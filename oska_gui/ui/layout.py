@@ -84,7 +84,7 @@ def small_cells_text(board: BoardLayout, cell_word: str, touch: bool) -> str:
         return ""
     size = f"{cell_word.title()}s {board.pitch:.0f} px, a {'finger' if touch else 'mouse'}"
     if touch:
-        return f"{size} needs {least:.0f}: pinch to zoom in, or turn the screen sideways"
+        return f"{size} needs {least:.0f}: play on a larger screen, or a smaller board"
     return f"{size} needs {least:.0f}: enlarge the window, or use the arrows and Enter"
 
 
