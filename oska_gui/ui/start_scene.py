@@ -1,8 +1,9 @@
 """The start screen: choose game, board size, mode, colour, strengths and display.
 
-The board size row lists the classic sizes and 'More'; choosing More shows a
-'Larger board' stepper below it over every other size the rules support (Oska 9 to 24),
-so any size is a few arrow presses or clicks away.
+The board size row lists the classic sizes and 'More'; choosing More turns the row into
+a stepper over every size the rules support (Oska 4 to 24) at the smallest larger size,
+so any size is a few arrow presses or clicks away, and stepping back to a classic size
+lists them again. The row stays one row, so nothing else on the screen moves.
 
 Every option is a row of choices (or a stepper for the strength levels) that works by
 pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
@@ -23,7 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from oska_gui.engine.registry import GAMES, game_info
+from oska_gui.engine.registry import GAMES, GameInfo, game_info
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LEVELS_BY_KEY, LevelKey, levels_for
 from oska_gui.session.settings import Animation, Mode, Settings, with_side
@@ -59,9 +60,8 @@ RESUME_SUBTITLE = {False: ("Enter resumes your game, N starts a new one",
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
-MORE = "more"  # the board-size choice that opens the larger sizes' stepper
+MORE = "more"  # the board size choice that turns the row into a stepper over every size
 MORE_NAMES: Wording = ("More sizes", "More")
-LARGER_LABEL: Wording = ("Larger board", "Larger")
 SOUND_NAMES = ("Off", "On")
 NO_SOUND = ("On: no sound device", "No sound device")  # sound on, but it cannot play
 
@@ -100,12 +100,9 @@ class Row:
 
 
 def current_value(settings: Settings, row: Row) -> Any:
-    """Return the value that option ``row`` shows in ``settings``: a size beyond the
-    classic ones shows as the board size row's More choice."""
+    """Return the value that option ``row`` shows in ``settings``."""
     value = getattr(settings, row.key)
-    if row.side is not None:
-        return value[row.side]
-    return MORE if MORE in row.values and value not in row.values else value
+    return value if row.side is None else value[row.side]
 
 
 def choose(settings: Settings, key: Option, value: Any, side: int | None = None) -> Settings:
@@ -113,9 +110,9 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     to ``value``, kept consistent.
 
     Changing the game picks the new game's classic size (its first offered size:
-    Oska 4, Hexapawn 3); choosing More as the size keeps a larger size already chosen,
-    else takes the smallest larger one; a 'perfect' level on a board the solver does
-    not cover becomes 'strongest'.
+    Oska 4, Hexapawn 3); choosing More as the size takes the smallest size larger than
+    the classic ones; a 'perfect' level on a board the solver does not cover becomes
+    'strongest'.
     """
     if side is not None and key == Option.LEVEL:
         return replace(settings, levels=with_side(settings.levels, side, value))
@@ -124,8 +121,7 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     if key == Option.KIND and value != settings.kind:
         settings = replace(settings, n=game_info(value).offered[0])
     if key == Option.N and value == MORE:
-        classic = game_info(settings.kind).offered
-        value = settings.n if settings.n not in classic else max(classic) + 1
+        value = max(game_info(settings.kind).offered) + 1
     settings = replace(settings, **{key: value})
     sizes = game_info(settings.kind).sizes
     if settings.n not in sizes:
@@ -183,16 +179,9 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
     """
     bots = bots or {}
     game = make_game(settings.kind, settings.n)
-    classic = game.info.offered
     rows = [
         Row(Option.KIND, "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
-        Row(Option.N, "Board size", (*classic, MORE), (*(str(n) for n in classic), MORE_NAMES)),
-    ]
-    if settings.n not in classic:
-        larger = tuple(n for n in game.info.sizes if n > max(classic))
-        rows.append(Row(Option.N, LARGER_LABEL, larger,
-                        tuple(game.info.size_text(n) for n in larger), stepper=True))
-    rows += [
+        _size_row(game.info, settings.n),
         Row(Option.MODE, "Mode", tuple(Mode), tuple((MODE_LABELS[m], MODE_SHORT[m])
                                                     for m in Mode)),
     ]
@@ -228,12 +217,22 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
     return rows
 
 
+def _size_row(info: GameInfo, n: int) -> Row:
+    """Return the board size row of game ``info`` with size ``n`` chosen: the classic
+    sizes and More while ``n`` is one of them, else a stepper over every size."""
+    classic = info.offered
+    if n in classic:
+        return Row(Option.N, "Board size", (*classic, MORE),
+                   (*(str(size) for size in classic), MORE_NAMES))
+    sizes = tuple(info.sizes)
+    return Row(Option.N, "Board size", sizes, tuple(info.size_text(size) for size in sizes),
+               stepper=True)
+
+
 def most_rows(settings: Settings, bots: Mapping[int, str] | None = None) -> int:
     """Return the most option rows the start screen shows for any game and mode with
-    the other choices of ``settings``, a larger board's stepper shown (the card is made
-    that tall once and for all)."""
-    return max(len(rows_for(choose(choose(replace(settings, mode=mode), Option.KIND, kind),
-                                   Option.N, MORE), bots))
+    the other choices of ``settings`` (the card is made that tall once and for all)."""
+    return max(len(rows_for(choose(replace(settings, mode=mode), Option.KIND, kind), bots))
                for kind in GAMES for mode in Mode)
 
 
