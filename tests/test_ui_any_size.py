@@ -13,15 +13,9 @@ from oska_gui.play import records
 from oska_gui.play.levels import levels_for
 from oska_gui.session.settings import MemoryStorage, Settings
 from oska_gui.ui.app import App
+from oska_gui.ui.cell_size import MOUSE_CELL, TOUCH_CELL, small_cells_text
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.layout import (
-    MOUSE_CELL,
-    TOUCH_CELL,
-    board_aspect,
-    board_layout,
-    small_cells_text,
-    split_screen,
-)
+from oska_gui.ui.layout import board_aspect, board_layout, split_screen
 from oska_gui.ui.start_scene import MORE, Option, rows_for
 
 SHOWN = (4, 8, 12, 16, 24)
@@ -76,6 +70,12 @@ def test_the_game_screen_says_when_the_holes_are_too_small_to_click() -> None:
     big = App(MemoryStorage(), *FULL_HD)
     big.start_size(24)
     assert big.game is not None and "needs" not in big.game.view().detail
+    named = App(MemoryStorage({"coordinates": True}), *FULL_HD)
+    named.start_size(24)  # big enough to click, too small for the names asked for
+    assert named.game is not None
+    assert "cell names need 34: enlarge the window" in named.game.view().detail
+    named.start_size(12)
+    assert named.game is not None and "names" not in named.game.view().detail
 
 
 def keys(app: App, *names: str) -> None:

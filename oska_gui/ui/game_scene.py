@@ -26,6 +26,7 @@ from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
 from .canvas import Canvas
+from .cell_size import small_cells_text
 from .commands import (
     APP_ACTIONS,
     HINT_KEYS,
@@ -42,7 +43,7 @@ from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
 from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
-from .layout import PanelLayout, board_aspect, board_layout, panel_layout, small_cells_text
+from .layout import PanelLayout, board_aspect, board_layout, panel_layout
 from .sounds import Silence, Speaker, end_cue, move_cue
 from .widgets import keyed
 
@@ -410,7 +411,8 @@ class GameScene:
         detail = panel_text.status_detail(match, self.settings, self.input.selected is not None,
                                           touch, self.keyboard)
         if match.human_to_move and match.replay is None:  # told where clicks may miss
-            detail = small_cells_text(board, self.game.info.cell_word, touch) or detail
+            detail = small_cells_text(board, self.game.info.cell_word, touch,
+                                      self.settings.coordinates) or detail
         panel = self.panel()
         return GameView(self._board_view(board), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,

@@ -24,8 +24,6 @@ MOVE_STEP = 1.15  # the move list's line height, in small-text lines
 HVC_BUTTONS = 6  # the panel's buttons in a game against the computer (commands.BUTTONS)
 SHORT_LABEL = "Resume"  # the longest short button label (the panel below the board)
 MOUSE_BUTTON = 28.0  # the least height of a panel button for the mouse
-MOUSE_CELL = 24.0  # the least cell pitch (a cell's width) a mouse hits surely
-TOUCH_CELL = TOUCH_TARGET  # the least cell pitch a finger hits surely
 
 
 def board_area(width: float, height: float, aspect: float = 0.0,
@@ -59,33 +57,6 @@ def board_layout(kind: str, n: int, width: float, height: float,
     # Both boards are symmetric under a half turn, which maps cell i onto the place of
     # the last cell but i (reading order reversed): the frame stays, the cells swap.
     return replace(board, centers=board.centers[::-1])
-
-
-def least_cell(touch: bool) -> float:
-    """Return the least cell pitch in pixels that a finger (``touch``) or a mouse hits
-    surely."""
-    return TOUCH_CELL if touch else MOUSE_CELL
-
-
-def small_cells_text(board: BoardLayout, cell_word: str, touch: bool) -> str:
-    """Return what to tell a player whose cells on ``board`` are too small to hit
-    surely, and what helps; '' when they are big enough.
-
-    Args:
-        board: the board as laid out in the window.
-        cell_word: what a cell is called ('hole', 'square').
-        touch: whether the player uses a finger (a mouse otherwise).
-
-    Returns:
-        One sentence (size, least size, remedies), or ''.
-    """
-    least = least_cell(touch)
-    if board.pitch >= least:
-        return ""
-    size = f"{cell_word.title()}s {board.pitch:.0f} px, a {'finger' if touch else 'mouse'}"
-    if touch:
-        return f"{size} needs {least:.0f}: play on a larger screen, or a smaller board"
-    return f"{size} needs {least:.0f}: enlarge the window, or use the arrows and Enter"
 
 
 def board_aspect(kind: str, n: int) -> float:
