@@ -97,9 +97,10 @@ def test_n_13_is_picked_by_keys_and_said() -> None:
     assert app.game is not None and app.game.game.n == 12
 
 
-def click_size(app: App, choice: int) -> None:
-    """Click choice ``choice`` of the board size row (of a stepper: 0 back, 1 forward)."""
-    app.handle(PointerDown(*app.start.layout().rows[1].targets[choice].center))
+def click_size(app: App, choice: int, touch: bool = False) -> None:
+    """Click (or tap, if ``touch``) choice ``choice`` of the board size row (of a
+    stepper: 0 back, 1 forward)."""
+    app.handle(PointerDown(*app.start.layout().rows[1].targets[choice].center, touch))
 
 
 def test_n_13_is_picked_by_clicks_and_the_classic_sizes_come_back() -> None:
@@ -158,3 +159,18 @@ def test_a_record_of_n_12_replays() -> None:
     app.replay(records.from_positions(line, rules, "a", "b", outcome))
     assert app.game is not None and app.game.game.n == 12
     assert app.game.match.history.positions == line
+
+
+def test_a_finger_on_a_phone_picks_n_13_with_targets_a_finger_hits() -> None:
+    """Six choices are too narrow for a finger on a 390 px phone: the row is a stepper
+    through the classic sizes, More (n = 9) and on through every size."""
+    app = App(MemoryStorage(), 390, 844, touch=True)
+    assert app.start.layout().rows[1].stepper
+    seen = []
+    for _ in range(13 - 4):
+        click_size(app, 1, touch=True)
+        seen.append(app.settings.n)
+    assert seen == list(range(5, 14))
+    stepper = app.start.layout().rows[1]
+    assert all(min(t.w, t.h) >= TOUCH_CELL for t in stepper.targets)
+    assert "Tap Start" in app.start.status_text and "n = 13" in app.start.status_text
