@@ -16,6 +16,7 @@ from oska_gui.ui.app import App
 from oska_gui.ui.cell_size import MOUSE_CELL, TOUCH_CELL, small_cells_text
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.layout import board_aspect, board_layout, split_screen
+from oska_gui.ui.speech import describe
 from oska_gui.ui.start_scene import MORE, Option, rows_for
 
 SHOWN = (4, 8, 12, 16, 24)
@@ -90,7 +91,7 @@ def test_n_13_is_picked_by_keys_and_said() -> None:
     assert app.settings.n == LARGEST_CLASSIC + 1
     keys(app, "right", "right", "right", "right")
     assert app.settings.n == 13
-    assert "Oska n = 13" in app.start.status_text
+    assert "Oska n = 13" in describe(app)  # what a screen reader is given
     keys(app, "left")
     assert app.settings.n == 12
     keys(app, "enter")
@@ -174,3 +175,15 @@ def test_a_finger_on_a_phone_picks_n_13_with_targets_a_finger_hits() -> None:
     stepper = app.start.layout().rows[1]
     assert all(min(t.w, t.h) >= TOUCH_CELL for t in stepper.targets)
     assert "Tap Start" in app.start.status_text and "n = 13" in app.start.status_text
+
+
+def test_hexapawn_offers_its_larger_squares_the_same_way() -> None:
+    app = App(MemoryStorage(), 1120, 760)
+    keys(app, "right")  # Hexapawn, 3 x 3
+    assert app.settings.kind == GameKind.HEXAPAWN and app.settings.n == 3
+    keys(app, "down", "left", "right", "right")  # round to More (9 x 9), then 11 x 11
+    assert app.settings.n == 11 and "Hexapawn n = 11" in app.start.status_text
+    keys(app, "enter")
+    assert app.game is not None and app.game.game.n == 11
+    board = app.game.board()
+    assert board.cell_count == 11 * 11 and board.pitch >= MOUSE_CELL
