@@ -14,6 +14,7 @@ from oska_gui.play.levels import levels_for
 from oska_gui.session.settings import MemoryStorage, Settings
 from oska_gui.ui.app import App
 from oska_gui.ui.cell_size import MOUSE_CELL, TOUCH_CELL, small_cells_text
+from oska_gui.ui.confirm import NEW_GAME
 from oska_gui.ui.events import KeyPress, PointerDown
 from oska_gui.ui.layout import board_aspect, board_layout, split_screen
 from oska_gui.ui.speech import describe
@@ -187,3 +188,13 @@ def test_hexapawn_offers_its_larger_squares_the_same_way() -> None:
     assert app.game is not None and app.game.game.n == 11
     board = app.game.board()
     assert board.cell_count == 11 * 11 and board.pitch >= MOUSE_CELL
+
+
+def test_starting_a_size_asks_before_it_replaces_a_game_with_moves() -> None:
+    app = App(MemoryStorage({"mode": "hvh"}), 1120, 760)
+    app.start_size(5)
+    assert app.game is not None and app.question is None
+    match = app.game.match
+    match.play(match.game.children(match.position)[0])
+    app.start_size(12)
+    assert app.question == NEW_GAME and app.game.game.n == 5
