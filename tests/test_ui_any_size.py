@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from ui_fakes import RecordingCanvas
 
 from oska_gui.engine.registry import LARGEST_CLASSIC, GameKind, game_info
 from oska_gui.games.oska import SIZES, oska_rules
@@ -198,3 +199,15 @@ def test_starting_a_size_asks_before_it_replaces_a_game_with_moves() -> None:
     match.play(match.game.children(match.position)[0])
     app.start_size(12)
     assert app.question == NEW_GAME and app.game.game.n == 5
+
+
+@pytest.mark.parametrize("n", SHOWN)
+@pytest.mark.parametrize(("size", "touch"), [((1120, 760), False), ((390, 844), True)])
+def test_the_strength_stepper_shows_each_level_with_its_depth_or_time(
+        n: int, size: tuple[int, int], touch: bool) -> None:
+    for level in levels_for(False):
+        stored = {"n": n, "levels": {"white": level.key, "black": level.key}}
+        app = App(MemoryStorage(stored), *size, touch=touch)
+        canvas = RecordingCanvas(*size)
+        app.draw(canvas)
+        assert f"{level.name} · {level.describe()}" in canvas.texts()
