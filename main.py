@@ -2,7 +2,8 @@
 
 Reads the options first (a bad one: a message and exit code 2), sets up the project's
 ``.venv`` on first use, then opens the game window (pygame-ce): start screen, human or
-computer players, Oska n = 4..8 and Hexapawn; ``--white``/``--black`` offer an external
+computer players, Oska on any board n = 4..24 and Hexapawn; ``--n N`` starts a game of
+size N; ``--white``/``--black`` offer an external
 oskaplayer file as a side's computer, ``--replay FILE`` opens a saved game to step
 through. Without a display it says where else to play (browser version, ``oska``
 command) and exits with 2. pygame is imported only inside functions, so importing this
@@ -89,6 +90,8 @@ async def main(options: argparse.Namespace) -> None:
         exit_no_display(f"pygame: no usable display, SDL fell back to its {driver!r} driver")
     if options.replay is not None:
         app.replay(options.replay)
+    elif options.n is not None:
+        app.start_size(options.n)
     try:
         await runner.run(frames=options.frames)
     finally:

@@ -45,7 +45,7 @@ def test_help_lists_the_options_even_without_a_display(tmp_path: Path) -> None:
     result = run_main(["--help"], tmp_path, display=False)
     assert result.returncode == 0, result.stderr
     for option in ("--white BOT", "--black BOT", "--bot-time SECONDS", "--bot-depth DEPTH",
-                   "--replay FILE"):
+                   "--replay FILE", "--n N"):
         assert option in result.stdout
     assert "--frames" not in result.stdout  # only for scripted checks
 
@@ -68,6 +68,25 @@ def test_a_bot_on_the_command_line_is_chosen_on_the_start_screen(tmp_path: Path)
         "Start screen: Oska n = 4, You vs computer (White: bot mine.py). Press Enter to start.")
     both = run_main(["--white", str(bot), "--black", str(bot), "--frames", "2"], tmp_path)
     assert "Computer vs computer (White: bot mine.py) (Black: bot mine.py)" in both.stdout
+
+
+@pytest.mark.slow
+def test_n_24_starts_a_game_on_the_largest_board(tmp_path: Path) -> None:
+    result = run_main(["--n", "24", "--frames", "3"], tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1] == "Your move (White)"
+    settings = json.loads((tmp_path / "config" / "oska-gui" / "settings.json").read_text())
+    assert settings["n"] == 24  # the size is the start screen's choice from then on
+
+
+@pytest.mark.parametrize("size", ["3", "25", "twelve", "-4"])
+def test_a_size_outside_4_to_24_is_one_clear_line(tmp_path: Path, size: str) -> None:
+    result = run_main(["--n", size], tmp_path, display=False)  # checked before the display
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines[-1] == (f"main.py: error: argument --n: the board size must be a whole "
+                         f"number from 4 to 24, got {size!r}")
+    assert "Traceback" not in result.stderr
 
 
 def bad_record(tmp_path: Path, kind: str) -> Path:

@@ -22,6 +22,7 @@ def centres(kind: str, n: int) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize(("kind", "n"), [("oska", 4), ("oska", 5), ("oska", 8),
+                                         ("oska", 12), ("oska", 24),
                                          ("hexapawn", 3), ("hexapawn", 6)])
 def test_every_cell_is_reached_and_opposite_arrows_come_back(kind: str, n: int) -> None:
     points = centres(kind, n)

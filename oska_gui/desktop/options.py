@@ -15,19 +15,22 @@ from collections.abc import Sequence
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT
 from oska_gui.console.options import positive_float, positive_int
 from oska_gui.core.types import BLACK, WHITE
+from oska_gui.games import oska
 from oska_gui.play.bot_loader import SPEC_FORMS, BotSpec, parse_bot
 from oska_gui.play.records import Record, load
 
 from .bots import DEFAULT_DEPTH, ExternalBot
 
 DESCRIPTION = (
-    "Play Oska (n = 4..8) or Hexapawn in a window: start screen, human or computer players. "
+    "Play Oska (any board size n = 4..24) or Hexapawn in a window: start screen, human or "
+    "computer players. "
     "An external oskaplayer file can be the computer of a side (Oska only): it runs in its "
     "own process, and a bot that fails to load, raises, hangs past the time limit, crashes "
     "or returns an illegal board forfeits the game with the reason shown."
 )
 EPILOG = """examples:
   python3 main.py
+  python3 main.py --n 12                                start a game on the n = 12 board
   python3 main.py --black bots/mine.py                  play White against your bot
   python3 main.py --white a.py --black b.py:player      watch two bots play
   python3 main.py --replay game.json                    step through a saved game
@@ -43,6 +46,21 @@ def bot_argument(text: str) -> BotSpec:
         return parse_bot(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def board_size(text: str) -> int:
+    """Return the Oska board size ``text`` (an argparse type: a whole number the rules
+    support, else one line saying the range)."""
+    sizes = oska.SIZES
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n not in sizes:
+        raise argparse.ArgumentTypeError(
+            f"the board size must be a whole number from {sizes[0]} to {sizes[-1]}, "
+            f"got {text!r}")
+    return n
 
 
 def record_argument(text: str) -> Record:
@@ -73,6 +91,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help=f"time a bot may take per move (default {DEFAULT_TIME_LIMIT:g})")
     bots.add_argument("--bot-depth", type=positive_int, default=DEFAULT_DEPTH, metavar="DEPTH",
                       help=f"depth passed to the bot's oskaplayer (default {DEFAULT_DEPTH})")
+    parser.add_argument("--n", type=board_size, metavar="N",
+                        help=f"start a game of Oska on the board of size N "
+                             f"({oska.SIZES[0]} to {oska.SIZES[-1]}); a game in progress "
+                             "is not lost unasked")
     parser.add_argument("--replay", type=record_argument, metavar="FILE",
                         help="open a saved game (oska selfplay --save, oska match --save-dir) "
                              "at its start: Redo / Undo or the arrow keys step through it")

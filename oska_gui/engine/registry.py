@@ -35,7 +35,8 @@ class GameInfo:
         kind: the game's key.
         title: its name for people.
         sizes: every board size the rules support.
-        offered: the board sizes the start screen offers, the default first.
+        offered: the classic board sizes the start screen lists, the default first (the
+            other supported sizes are picked under its 'More' choice).
         rules: the rules object of a board size (shared: built once per size).
         row_lengths: the number of cells of each row, top to bottom, of a board size.
         staggered: True when neighbouring rows are offset by half a cell (a hexagonal
@@ -104,7 +105,7 @@ def _oska_evaluator(n: int, name: str) -> Evaluator:
     return oska_evaluator(oska.oska_rules(n), name)
 
 
-LARGEST_OFFERED = 8  # larger boards are playable, but too small to click in a window
+LARGEST_CLASSIC = 8  # the largest size listed by itself; larger ones sit under 'More'
 PAWN_EVALUATOR = "strong"  # the one pawn evaluator, under the name the settings know
 
 
@@ -127,8 +128,8 @@ def _pawn_evaluator(n: int, name: str) -> Evaluator:
 
 
 def offered_sizes(sizes: range) -> tuple[int, ...]:
-    """Return the board sizes the start screen offers out of the supported ``sizes``:
-    the smallest up to ``LARGEST_OFFERED``.
+    """Return the classic board sizes the start screen lists out of the supported
+    ``sizes``: the smallest up to ``LARGEST_CLASSIC``.
 
     Args:
         sizes: the sizes the rules support.
@@ -136,7 +137,7 @@ def offered_sizes(sizes: range) -> tuple[int, ...]:
     Returns:
         The offered sizes, smallest (the default) first.
     """
-    return tuple(n for n in sizes if n <= LARGEST_OFFERED)
+    return tuple(n for n in sizes if n <= LARGEST_CLASSIC)
 
 
 def _square_rows(n: int) -> tuple[int, ...]:

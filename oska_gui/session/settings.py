@@ -141,9 +141,9 @@ class Settings:
         values = {f.name: _checked(f.name, data.get(f.name), getattr(default, f.name))
                   for f in fields(cls)}
         settings = cls(**values)
-        sizes = game_info(settings.kind).offered
-        if settings.n not in sizes:
-            settings = replace(settings, n=sizes[0])
+        info = game_info(settings.kind)
+        if settings.n not in info.sizes:
+            settings = replace(settings, n=info.offered[0])
         return settings
 
     def computer_sides(self) -> tuple[int, ...]:
@@ -210,7 +210,7 @@ def _checked(name: str, value: Any, default: Any) -> Any:
     if name == "evaluators":
         return _pair(value, EVALUATOR_KEYS, default)
     if name == "n":
-        sizes = {n for info in GAMES.values() for n in info.offered}
+        sizes = {n for info in GAMES.values() for n in info.sizes}
         return value if type(value) is int and value in sizes else default
     if name == "human_side":
         side = _one_of(value, SIDE_WORDS, None)

@@ -36,6 +36,7 @@ from dataclasses import replace
 from functools import partial
 
 from oska_gui.engine.learned import shipped_models
+from oska_gui.engine.registry import GameKind
 from oska_gui.play.bot_player import BotSource
 from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.play.history import History
@@ -57,7 +58,7 @@ from .help import draw_help
 from .intents import Action, Choose, Intent
 from .review_scene import ReviewScene
 from .sounds import Silence, Speaker
-from .start_scene import StartScene, offer_bots
+from .start_scene import Option, StartScene, choose, offer_bots
 
 THINK_SLICE = 0.010  # seconds of computer thinking per frame
 HELP_KEYS = ("?", "f1")
@@ -334,6 +335,18 @@ class App:
         game = make_game(self.settings.kind, self.settings.n)
         self._show(Match(game, self.settings, self._player, reclaimer=self.pacer.reclaimer,
                          display=self._current_settings))
+
+    def start_size(self, n: int) -> None:
+        """Choose the Oska board of size ``n`` (kept as the start screen's choice) and
+        start a game on it; a game in progress worth keeping is not lost unasked: the
+        new-game question comes first.
+
+        Args:
+            n: the board size, one Oska supports (``main.py --n`` checked it).
+        """
+        self._keep_settings(choose(choose(self.settings, Option.KIND, GameKind.OSKA),
+                                   Option.N, n))
+        self._act(Action.START)
 
     def replay(self, record: Record) -> None:
         """Show the recorded game ``record`` at its start, its moves ready to redo.

@@ -26,6 +26,7 @@ from . import board_view, game_view, panel_text
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout
 from .canvas import Canvas
+from .cell_size import small_cells_text
 from .commands import (
     APP_ACTIONS,
     HINT_KEYS,
@@ -406,10 +407,14 @@ class GameScene:
             banner = Banner(panel_text.banner_title(match, outcome), outcome.reason)
         cards = (self._card(0), self._card(1))
         touch = self.touch()
+        board = self.board()
         detail = panel_text.status_detail(match, self.settings, self.input.selected is not None,
                                           touch, self.keyboard)
+        if match.human_to_move and match.replay is None:  # told where clicks may miss
+            detail = small_cells_text(board, self.game.info.cell_word, touch,
+                                      self.settings.coordinates) or detail
         panel = self.panel()
-        return GameView(self._board_view(self.board()), panel, self.width, self.game.title,
+        return GameView(self._board_view(board), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
                         self._button_views(panel), self.toast, banner, self.clock, touch)

@@ -1,5 +1,10 @@
 """The start screen: choose game, board size, mode, colour, strengths and display.
 
+The board size row lists the classic sizes and 'More'; choosing More turns the row into
+a stepper over every size the rules support (Oska 4 to 24) at the smallest larger size,
+so any size is a few arrow presses or clicks away, and stepping back to a classic size
+lists them again. The row stays one row, so nothing else on the screen moves.
+
 Every option is a row of choices (or a stepper for the strength levels) that works by
 pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
 The rows depend on the choices already made (only computer sides get a strength).
@@ -19,7 +24,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
-from oska_gui.engine.registry import GAMES, game_info
+from oska_gui.engine.registry import GAMES, GameInfo, game_info
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LEVELS_BY_KEY, LevelKey, levels_for
 from oska_gui.session.settings import Animation, Mode, Settings, with_side
@@ -55,6 +60,8 @@ RESUME_SUBTITLE = {False: ("Enter resumes your game, N starts a new one",
 BOT_OSKA_ONLY = ("External bots play Oska only: choose Oska, or a built-in strength "
                  "for Hexapawn")
 BOT_OSKA_ONLY_SHORT = "Bots play Oska only"
+MORE = "more"  # the board size choice that turns the row into a stepper over every size
+MORE_NAMES: Wording = ("More sizes", "More")
 SOUND_NAMES = ("Off", "On")
 NO_SOUND = ("On: no sound device", "No sound device")  # sound on, but it cannot play
 
@@ -103,8 +110,9 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     to ``value``, kept consistent.
 
     Changing the game picks the new game's classic size (its first offered size:
-    Oska 4, Hexapawn 3); a 'perfect' level on a board the solver does not cover
-    becomes 'strongest'.
+    Oska 4, Hexapawn 3); choosing More as the size takes the smallest size larger than
+    the classic ones; a 'perfect' level on a board the solver does not cover becomes
+    'strongest'.
     """
     if side is not None and key == Option.LEVEL:
         return replace(settings, levels=with_side(settings.levels, side, value))
@@ -112,8 +120,10 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
         return replace(settings, evaluators=with_side(settings.evaluators, side, value))
     if key == Option.KIND and value != settings.kind:
         settings = replace(settings, n=game_info(value).offered[0])
+    if key == Option.N and value == MORE:
+        value = max(game_info(settings.kind).offered) + 1
     settings = replace(settings, **{key: value})
-    sizes = game_info(settings.kind).offered
+    sizes = game_info(settings.kind).sizes
     if settings.n not in sizes:
         settings = replace(settings, n=min(sizes, key=lambda n: abs(n - settings.n)))
     perfect = make_game(settings.kind, settings.n).perfect_available
@@ -171,8 +181,7 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
     game = make_game(settings.kind, settings.n)
     rows = [
         Row(Option.KIND, "Game", tuple(GAMES), tuple(info.title for info in GAMES.values())),
-        Row(Option.N, "Board size", game.info.offered,
-            tuple(str(n) for n in game.info.offered)),
+        _size_row(game.info, settings.n),
         Row(Option.MODE, "Mode", tuple(Mode), tuple((MODE_LABELS[m], MODE_SHORT[m])
                                                     for m in Mode)),
     ]
@@ -206,6 +215,18 @@ def rows_for(settings: Settings, bots: Mapping[int, str] | None = None,
     rows.append(Row(Option.SOUND, "Sound", (False, True), (SOUND_NAMES[0], on),
                     keys=("", "V")))
     return rows
+
+
+def _size_row(info: GameInfo, n: int) -> Row:
+    """Return the board size row of game ``info`` with size ``n`` chosen: the classic
+    sizes and More while ``n`` is one of them, else a stepper over every size."""
+    classic = info.offered
+    if n in classic:
+        return Row(Option.N, "Board size", (*classic, MORE),
+                   (*(str(size) for size in classic), MORE_NAMES))
+    sizes = tuple(info.sizes)
+    return Row(Option.N, "Board size", sizes, tuple(info.size_text(size) for size in sizes),
+               stepper=True)
 
 
 def most_rows(settings: Settings, bots: Mapping[int, str] | None = None) -> int:
