@@ -1115,9 +1115,10 @@ def test_a_silent_server_does_not_leave_the_page_blank(
 
 def test_a_new_build_reaches_the_page_on_the_next_load(
         browser: Browser, built_site: Path, tmp_path: Path) -> None:
-    """A rebuilt site is found in the background: the load that finds it still runs the
-    build it has (from the cache); the new one is downloaded, takes over (the old one's
-    cache is dropped) and the next load runs it."""
+    """A rebuilt site is found in the background: the load that finds it runs one build
+    whole (the one it has from the cache, or the new one if that took over while the page
+    was loading); the new one is downloaded, takes over (the old one's cache is dropped)
+    and the next load runs it."""
     site = own_copy(built_site, tmp_path)
     with serving_in_background(site) as url:
         browser.url = url
@@ -1129,7 +1130,9 @@ def test_a_new_build_reaches_the_page_on_the_next_load(
         new = json.loads((site / BUILD_INFO).read_text())["build"]
         assert new != old
         browser.open()
-        assert browser.page.evaluate("document.body.dataset.build") == old
+        # This load runs the build it has, unless the new one took over while it was
+        # still loading (a busy machine): then the page loaded again, all of the new one.
+        assert browser.page.evaluate("document.body.dataset.build") in (old, new)
         deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
         while browser.page.evaluate("caches.keys()") != [f"oska-{new}"]:
             assert time.monotonic() < deadline, "the new build never took over"

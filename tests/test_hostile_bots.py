@@ -249,6 +249,7 @@ def test_a_stop_cut_short_after_the_stop_pass_leaves_nothing(tmp_path: Path, mar
         proctree._send = cut_short
         try:
             player.close()
+            time.sleep(5)  # the Ctrl+C raised in the killer thread may reach us only now
         except KeyboardInterrupt:
             print("alive", flush=True)
             time.sleep(60)
