@@ -990,6 +990,7 @@ def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) ->
     browser.wait_status(GAME_OVER_JS)
 
 
+@pytest.mark.timing  # the picker needs the tap's user activation, which expires
 def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
         browser: Browser, tmp_path: Path) -> None:
     """O opens the file picker: a chosen record is replayed and reviewed. A record
@@ -1113,6 +1114,7 @@ def test_a_silent_server_does_not_leave_the_page_blank(
         assert accepted, "the browser never tried the silent server"
 
 
+@pytest.mark.timing  # a background update against a deadline
 def test_a_new_build_reaches_the_page_on_the_next_load(
         browser: Browser, built_site: Path, tmp_path: Path) -> None:
     """A rebuilt site is found in the background: the load that finds it runs one build

@@ -62,6 +62,7 @@ def noted(pids: Path) -> list[int]:
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # its deadlines and pid checks race a loaded machine
 @pytest.mark.parametrize("spawn", sorted(SPAWNS))
 @pytest.mark.parametrize("then", sorted(THEN))
 def test_what_a_bot_starts_ends_with_it(tmp_path: Path, marker: str, spawn: str,
@@ -211,6 +212,7 @@ CUT_SHORT = {
 }
 
 
+@pytest.mark.timing  # it times signals against a stop in progress
 @pytest.mark.parametrize("how", sorted(CUT_SHORT))
 def test_a_stop_cut_short_after_the_stop_pass_leaves_nothing(tmp_path: Path, marker: str,
                                                               how: str) -> None:

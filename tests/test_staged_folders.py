@@ -100,6 +100,7 @@ def test_a_folder_left_by_a_killed_run_goes_with_the_next(staging: Path,
 
 
 @pytest.mark.slow
+@pytest.mark.timing  # a signal sent into a match that is starting its bots
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
 def test_a_stopped_match_removes_its_folders(staging: Path, tmp_path: Path,
                                              signum: int) -> None:
