@@ -224,6 +224,9 @@ def test_a_stop_cut_short_after_the_stop_pass_leaves_nothing(tmp_path: Path, mar
     token = f"oska-stop-test-{marker}"
     script = f"""
         import os, signal, time
+        # Ctrl+C raises KeyboardInterrupt here even when the test runner was started
+        # with SIGINT ignored (a background job), which children inherit.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         from oska_gui.bots import proctree
         from oska_gui.play.bot_loader import open_bot
         player = open_bot({str(bot)!r}, time_limit=20)

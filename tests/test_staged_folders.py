@@ -108,9 +108,12 @@ def test_a_stopped_match_removes_its_folders(staging: Path, tmp_path: Path,
     command has ended."""
     bots = [write_bot(tmp_path, "good")] * 2
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
+    # SIGINT back to its default in the match: a test runner started as a background job
+    # ignores it, and an ignored SIGINT is inherited (Python then sets no Ctrl+C handler).
     match = subprocess.Popen([sys.executable, "-m", "oska_gui", "match", *map(str, bots),
                               "--games", "100"], env=env, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         assert wait_until(lambda: len(list(staging.iterdir())) == 2, 30)
         match.send_signal(signum)
