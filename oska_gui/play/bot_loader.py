@@ -377,10 +377,10 @@ def _archive_files(path: str, data: bytes) -> list[tuple[str, bytes]]:
                     raise BotUnusable(f"{path!r:.200} holds {info.filename!r:.100}, which "
                                       "would be unpacked outside its folder")
             return [(info.filename, archive.read(info)) for info in members]
+    except BotUnusable:  # one of the checks above: its own words
+        raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, OSError,
             RuntimeError, EOFError, ValueError) as error:
-        if isinstance(error, BotUnusable):
-            raise
         raise BotUnusable(f"{path!r:.200} is not a zip archive Python can read: "
                           f"{error}") from None
 

@@ -217,8 +217,9 @@ def _forfeits_by_entrant(lines: Sequence[Standing], results: Sequence[GameResult
                          boards: dict[str, str]) -> str:
     """Return each entrant's forfeits: per reason the count, the first such game (its id:
     its record is linked under Every forfeit), what happened and the board it happened on."""
-    rows = [[name, reason, next(s.forfeits[reason] for s in lines if s.name == name),
-             game.game_id, game.reason, _board(boards, game)]
+    counts = {line.name: line.forfeits for line in lines}
+    rows = [[name, reason, counts[name][reason], game.game_id, game.reason,
+             _board(boards, game)]
             for name, reason, game in first_forfeits(lines, results)]
     if not rows:
         return "<p>No forfeits.</p>"
