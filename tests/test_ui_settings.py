@@ -33,6 +33,7 @@ SETTINGS = st.builds(
     animation=st.sampled_from(tuple(Animation)),
     pace=st.sampled_from(tuple(Pace)),
     coordinates=st.booleans(),
+    turned=st.booleans(),
 )
 
 
@@ -147,3 +148,25 @@ def test_migrate_passes_on_what_is_not_of_the_old_shape() -> None:
     new = migrate(old)
     assert new == {**old, "version": 2} and "version" not in old
     assert migrate(new) == new  # the current form is left as it is
+
+
+def test_a_flipped_board_is_kept_for_the_next_game_and_run() -> None:
+    """F turns the board; the choice is saved, so a new game and a new run (the same
+    storage) show it turned too, and F again turns it back."""
+    from oska_gui.ui.app import App
+    from oska_gui.ui.events import KeyPress
+
+    storage = MemoryStorage({"levels": {"white": "easy", "black": "easy"}})
+    app = App(storage, 900, 700)
+    app.handle(KeyPress("enter"))
+    assert app.game is not None and app.game.flipped  # you (White) at the bottom
+    app.handle(KeyPress("f"))
+    assert not app.game.flipped and storage.data["turned"] is True
+    assert app.game.toast is not None and app.game.toast[0] == "Black at the bottom"
+    app.new_game()
+    assert not app.game.flipped
+    again = App(storage, 900, 700)
+    again.handle(KeyPress("enter"))
+    assert again.game is not None and not again.game.flipped
+    again.handle(KeyPress("f"))
+    assert again.game.flipped and storage.data["turned"] is False

@@ -82,8 +82,11 @@ def from_dict(data: Any) -> SavedGame:
     """
     if not isinstance(data, dict):
         raise SavedGameError("not a saved game")
-    settings = Settings.from_dict(data.get("settings"))
-    if settings.to_dict() != data.get("settings"):
+    stored = data.get("settings")
+    settings = Settings.from_dict(stored)
+    # a setting added since the game was saved (the board's way up, say) is its default
+    if not isinstance(stored, dict) or settings.to_dict() != {**Settings().to_dict(),
+                                                               **stored}:
         raise SavedGameError("its settings are not valid")
     game = make_game(settings.kind, settings.n)
     if "format" not in data and data.get("version") == OLD_VERSION:

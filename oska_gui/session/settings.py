@@ -106,8 +106,9 @@ class Settings:
     the sides the computer plays (the level ``LevelKey.EXTERNAL``: an external bot given
     on the command line); ``human_side`` matters in human-vs-computer games;
     ``coordinates`` shows the cell names on the board; ``sound`` plays the move and
-    game-end sounds. The App owns the one current ``Settings``; scenes ask it for
-    changes (``intents.Choose``).
+    game-end sounds; ``turned`` shows the board the other way up from its usual one
+    (your side at the bottom), as the F key last left it. The App owns the one
+    current ``Settings``; scenes ask it for changes (``intents.Choose``).
     """
 
     kind: GameKind = GameKind.OSKA
@@ -120,6 +121,7 @@ class Settings:
     pace: Pace = Pace.NORMAL
     coordinates: bool = False
     sound: bool = True
+    turned: bool = False
 
     def to_dict(self) -> dict:
         """Return the settings as a dict of JSON values, in the stored form ``VERSION``."""
@@ -215,7 +217,7 @@ def _checked(name: str, value: Any, default: Any) -> Any:
     if name == "human_side":
         side = _one_of(value, SIDE_WORDS, None)
         return default if side is None else SIDE_WORDS.index(side)
-    if name in ("coordinates", "sound"):
+    if name in ("coordinates", "sound", "turned"):
         return value if isinstance(value, bool) else default
     return default
 

@@ -263,9 +263,7 @@ class App:
                          evaluators=self.settings.evaluators)
         if match.replay is None and chosen != match.settings:
             history = match.history
-            resumed = self._show(self._going_on(match.game, chosen, history.positions,
-                                                history.cursor))
-            resumed.turned = scene.turned  # the board stays the way up it was
+            self._show(self._going_on(match.game, chosen, history.positions, history.cursor))
         else:
             self.scene = scene
 

@@ -86,7 +86,6 @@ class GameScene:
         self.toast: tuple[str, float] | None = None
         self.pointer = (-1.0, -1.0)
         self.cursor: int | None = None  # the keyboard cursor's cell, once arrows are used
-        self.turned = False  # whether F turned the board from its usual way up
         self.banner_seen: Position | None = None  # the final position whose banner is put away
         self.clock = 0.0
 
@@ -113,10 +112,11 @@ class GameScene:
     @property
     def flipped(self) -> bool:
         """Return whether the board is shown half turned (Black's home row at the top):
-        against the computer your side starts at the bottom, and F turns it over."""
+        against the computer your side starts at the bottom, and F turns it over (a
+        display preference, kept in the settings for the next games and runs)."""
         match = self.match
         usual = match.settings.mode == Mode.HVC and not match.is_computer(WHITE)
-        return usual != self.turned
+        return usual != self.settings.turned
 
     def board(self) -> BoardLayout:
         """Return the board layout for the current window size and way up."""
@@ -299,8 +299,8 @@ class GameScene:
         elif name == Command.COORDINATES:
             return self._set("", coordinates=not self.settings.coordinates)
         elif name == Command.FLIP:
-            self.turned = not self.turned
-            self.say(f"{'White' if self.flipped else 'Black'} at the bottom")
+            bottom = "Black" if self.flipped else "White"  # the board is about to turn
+            return self._set(f"{bottom} at the bottom", turned=not self.settings.turned)
         elif name == Command.SOUND:
             sound = not self.settings.sound
             state = ("on" if self.speaker.available else "on, but there is no sound device"
