@@ -7,11 +7,18 @@ import re
 from ui_fakes import RecordingCanvas
 
 from oska_gui.core.types import BLACK, WHITE, Move
-from oska_gui.play.game import make_game
+from oska_gui.play.game import LegalMove, make_game
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.speech import Announcer, describe, move_sentence, pieces_sentence
+from oska_gui.ui.speech import (
+    Announcer,
+    cell_sentence,
+    describe,
+    move_sentence,
+    pick_sentence,
+    pieces_sentence,
+)
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
 PROGRESS = re.compile(r"depth|\d\.\d s")
@@ -95,3 +102,79 @@ def test_the_start_screen_says_tap_after_a_touch_and_enter_after_a_key() -> None
     assert app.status_text.endswith("Tap Start to begin.")
     app.handle(KeyPress("down"))
     assert app.status_text.endswith("Press Enter to start.")
+
+
+def spoken(app: App, announcer: Announcer, *keys: str) -> str | None:
+    """Press ``keys``, let a frame pass and return what the announcer says then."""
+    for key in keys:
+        app.handle(KeyPress(key))
+    app.update(0.0)
+    return announcer.news(app)
+
+
+def test_the_cursor_a_piece_picked_up_and_its_targets_are_announced() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    announcer = Announcer()
+    announcer.news(app)
+    assert spoken(app, announcer, "enter") == "Your move (White)."
+    scene = app.game
+    assert scene is not None
+    game, pos = scene.game, scene.match.position
+    assert spoken(app, announcer, "up") == f"{game.cell_name(0)}, White piece."
+    targets = scene.input.targets(scene.match.legal_moves(), 0)
+    names = sorted(game.cell_name(cell) for cell in targets)
+    assert spoken(app, announcer, "enter") == (
+        f"Picked up {game.cell_name(0)}: it can go to {' or '.join(names)}.")
+    assert spoken(app, announcer, "up") == (
+        f"{names[0]}, empty, {game.cell_name(0)} can go here.")  # up: towards Black
+    assert scene.cursor is not None and game.piece_at(pos, scene.cursor) is None
+    assert spoken(app, announcer, "escape") == f"Put {game.cell_name(0)} back."
+    assert spoken(app, announcer) is None  # nothing new: nothing said
+
+
+def test_a_capture_target_names_the_piece_it_takes() -> None:
+    game = make_game("oska", 4)
+    jump = Move(0, 8, 5)
+    targets = {8: LegalMove(jump, game.start())}
+    assert pick_sentence(game, 0, targets) == (
+        f"Picked up {game.cell_name(0)}: it can go to {game.cell_name(8)} capturing on "
+        f"{game.cell_name(5)}")
+    assert cell_sentence(game, game.start(), 8, 0, targets).endswith(
+        f"{game.cell_name(0)} can go here and capture on {game.cell_name(5)}")
+
+
+def test_each_start_screen_change_is_spoken() -> None:
+    app = App(MemoryStorage(), 1000, 700)  # the default strength: Hard
+    announcer = Announcer()
+    assert announcer.news(app) == app.status_text
+    rows = app.start.rows
+    assert spoken(app, announcer, "down") == f"Board size: 4, row 2 of {len(rows)}."
+    said = spoken(app, announcer, "right")
+    assert said is not None and said.endswith(f"Board size: 5, row 2 of {len(rows)}.")
+    assert "Oska n = 5" in said  # the status line changed too
+    level_row = next(i for i, row in enumerate(rows) if row.key == "levels")
+    said = spoken(app, announcer, *["down"] * (level_row - 1))
+    assert said is not None and said.startswith("Computer: Hard · ")
+    said = spoken(app, announcer, "right")
+    assert said is not None and said.startswith("Computer: Expert · ")
+    assert app.settings.levels[1] == "expert"
+
+
+def test_the_typed_move_line_is_spoken_as_it_is_used() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    announcer = Announcer()
+    app.handle(KeyPress("enter"))
+    announcer.news(app)
+    scene = app.game
+    assert scene is not None
+    example = scene.game.move_text(scene.match.legal_moves()[0].move)
+    assert spoken(app, announcer, "/") == (
+        f"Type a move, like {example}. Enter plays it, Escape closes the line.")
+    assert spoken(app, announcer, "a", "1") == "Typed a 1."
+    assert spoken(app, announcer, "enter").startswith("Cannot read move 'a1'")
+    assert spoken(app, announcer, "enter").startswith("Cannot read move 'a1'")  # again
+    assert spoken(app, announcer, "backspace", "backspace") == "Line empty."
+    said = spoken(app, announcer, *example, "enter")
+    assert said is not None and said.startswith(f"White moves {example[:2]} to {example[3:]}")
+    assert "Line empty" not in said
+    assert spoken(app, announcer, "escape") == "Move line closed."

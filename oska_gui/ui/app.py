@@ -179,6 +179,8 @@ class App:
                     scene.resize(self.width, self.height)
         elif self.question is not None:
             self._answer(self.question, event)
+        elif isinstance(event, KeyPress) and self.typing:
+            self._act(self.scene.handle(event))  # '?' and 'q' are typed, not commands
         elif self.help:
             if isinstance(event, (KeyPress, PointerDown)):
                 self.help = False
@@ -201,6 +203,13 @@ class App:
             self.touch = event.touch
         elif isinstance(event, KeyPress):
             self.touch = False
+
+    @property
+    def typing(self) -> bool:
+        """Return True while a move is being typed (the game's typed-move line is
+        open): every key is the line's, and a front end's own keys (the page's O)
+        must leave them to it."""
+        return self.game is not None and self.scene is self.game and self.game.typing
 
     @property
     def hand_cursor(self) -> bool:

@@ -45,6 +45,7 @@ from .interaction import MoveInput, Play, Reject
 from .keyboard_cursor import DIRECTIONS, neighbour
 from .layout import PanelLayout, board_aspect, board_layout, panel_layout
 from .sounds import Silence, Speaker, end_cue, move_cue
+from .typed_move import ENTER_KEYS, OPEN_KEY, MoveLine, how_to
 from .widgets import keyed
 
 TOAST_SECONDS = 2.6
@@ -81,6 +82,7 @@ class GameScene:
         self.width, self.height = width, height
         self.think_budget = think_budget
         self.input = MoveInput()
+        self.line = MoveLine()  # the typed-move line ('/' opens it)
         self.animation: MoveAnimation | None = None
         self.flashes: list[Flash] = []
         self.toast: tuple[str, float] | None = None
@@ -187,11 +189,28 @@ class GameScene:
         return (any(legal.move.frm == cell for legal in moves)
                 or cell in self.input.targets(moves, self.input.selected))
 
+    @property
+    def typing(self) -> bool:
+        """Return True while the typed-move line is open (every key is the line's)."""
+        return self.line.open
+
+    def line_help(self) -> str:
+        """Return how to use the typed-move line, with a move of the side to move as
+        the example (none once the game is over)."""
+        moves = self.match.legal_moves() if not self.match.over else []
+        return how_to(self.game.move_text(moves[0].move) if moves else "")
+
     def _key(self, key: str) -> Intent | None:
-        """Act on a key press: arrows move the cursor (in a replay Left and Right step
-        through it), Enter (and Space, but in computer vs computer) press its cell,
-        Escape drops a selection or else opens the menu, the rest are commands (see
-        ``KEYS``)."""
+        """Act on a key press: '/' opens the typed-move line (which then takes every
+        key), arrows move the cursor (in a replay Left and Right step through it),
+        Enter (and Space, but in computer vs computer) press its cell, Escape drops a
+        selection or else opens the menu, the rest are commands (see ``KEYS``)."""
+        if self.line.open:
+            self._line_key(key)
+            return None
+        if key == OPEN_KEY:
+            self.line.start()
+            return None
         if key == "escape":
             if self.input.selected is not None:
                 self.input.reset()
@@ -211,6 +230,42 @@ class GameScene:
         name = KEYS.get(key)
         return None if name is None else self.command(name)
 
+    def _line_key(self, key: str) -> None:
+        """Act on a key while the typed-move line is open: Escape closes it, Enter
+        plays its move, other keys edit it."""
+        if key == "escape":
+            self.line.close()
+        elif key in ENTER_KEYS:
+            self._play_typed()
+        else:
+            self.line.edit(key)
+
+    def _play_typed(self) -> None:
+        """Play the move typed on the line, or keep on the line why it cannot be
+        played (the notation parser's words: unreadable, no such cell, not legal)."""
+        match, text = self.match, self.line.text
+        if match.over:
+            self.line.refuse("The game is over: Escape, then N for a new game")
+            return
+        if not match.human_to_move:
+            self.line.refuse(self._why_wait())
+            return
+        if not text:
+            self.line.refuse(self.line_help())
+            return
+        try:
+            move = self.game.rules.parse_move(text, match.position)
+        except ValueError as err:
+            problem = str(err)
+            self.line.refuse(problem[:1].upper() + problem[1:])
+            return
+        # the parser found it legal: a real move, as a forced pass is not the human's
+        legal = {legal.move: legal for legal in match.legal_moves()}[move]
+        self.animation = None
+        self.line.played()
+        self.match.play(legal.child, None)
+        self._take_events()
+
     def _move_cursor(self, key: str) -> None:
         """Show the keyboard cursor, or move it one cell the way of the arrow ``key``.
 
@@ -228,9 +283,14 @@ class GameScene:
         self.cursor = neighbour(centers, self.cursor, key)
 
     def _press_cursor(self) -> None:
-        """Do what a click on the cursor's cell does (showing the cursor first if hidden)."""
+        """Do what a click on the cursor's cell does (showing the cursor first if hidden);
+        on the piece picked up it puts it back (a click does that on release, which a
+        key does not have)."""
         if self.cursor is None:
             self._move_cursor("up")
+            return
+        if self.cursor == self.input.selected:
+            self.input.reset()
             return
         self._board_press(*self.board().center(self.cursor))
 
@@ -417,7 +477,8 @@ class GameScene:
         return GameView(self._board_view(board), panel, self.width, self.game.title,
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
-                        self._button_views(panel), self.toast, banner, self.clock, touch)
+                        self._button_views(panel), self.toast, banner, self.clock, touch,
+                        self.line.view(self.line_help()))
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
         """Collect what the board shows this frame."""

@@ -18,6 +18,7 @@ from .canvas import Canvas
 from .layout import CARD_PAD, MOVE_STEP, PanelLayout
 from .panel_text import MoveRow
 from .rect import Rect
+from .typed_move import LineView
 from .typescale import LINE, TypeScale
 from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, spinner, text_lines, wrap
 
@@ -66,7 +67,8 @@ class GameView:
     ``toast`` is a message and the seconds it still shows; ``cursor`` the ply the move
     list marks as current; ``clock`` drives the thinking spinner; ``width`` is the
     window's (the banner stays inside it); ``touch``: the player uses a finger (the
-    banner says 'Tap' and names no keys).
+    banner says 'Tap' and names no keys); ``line`` the typed-move line while it is
+    open (it takes the toast's place).
     """
 
     board: board_view.BoardView
@@ -85,6 +87,7 @@ class GameView:
     banner: Banner | None
     clock: float
     touch: bool = False
+    line: LineView | None = None
 
 
 def draw(canvas: Canvas, view: GameView) -> None:
@@ -123,6 +126,33 @@ def _toast(canvas: Canvas, area: Rect, scale: TypeScale, text: str, left: float)
     canvas.rect(area.x, area.y, area.w, area.h, (*theme.TOAST[:3], int(245 * alpha)), 8)
     canvas.rect(area.x, area.y, area.w, area.h, (*theme.SELECT[:3], int(160 * alpha)), 8, 1)
     text_lines(canvas, shown, *area.center, size, (*theme.TEXT[:3], int(255 * alpha)))
+
+
+def _line_area(panel: PanelLayout) -> Rect:
+    """Return where the typed-move line goes: over the top of the move list where it
+    has room for the entry and two lines of notes, else over the status lines."""
+    scale = panel.scale
+    height = (scale.body + 2 * scale.small) * LINE + 2 * CARD_PAD
+    if panel.moves.h >= height:
+        return Rect(panel.moves.x, panel.moves.y, panel.moves.w, height)
+    return panel.status
+
+
+def _line(canvas: Canvas, area: Rect, scale: TypeScale, line: LineView) -> None:
+    """Draw the typed-move line over ``area``: the entry in bold, below it the problem
+    (in the error colour) or how to use the line, cut to the lines left."""
+    canvas.rect(area.x, area.y, area.w, area.h, theme.CARD, 8)
+    canvas.rect(area.x, area.y, area.w, area.h, theme.SELECT, 8, 2)
+    inner = area.inset(CARD_PAD, CARD_PAD / 2)
+    body, small = scale.body * LINE, scale.small * LINE
+    entry = _clip_lines(wrap(canvas, line.entry, inner.w, scale.body, True), 1)
+    canvas.text(entry[0], inner.x, inner.y + body / 2, scale.body, theme.TEXT, "left", True)
+    notes = _clip_lines(wrap(canvas, line.note, inner.w, scale.small),
+                        int((inner.h - body + 0.5) / small))
+    ink = theme.TEXT_ERROR if line.problem else theme.TEXT_DIM
+    for index, note in enumerate(notes):
+        canvas.text(note, inner.x, inner.y + body + small * (index + 0.5), scale.small, ink,
+                    "left")
 
 
 def _clip_lines(lines: list[str], most: int) -> list[str]:
@@ -189,7 +219,9 @@ def _panel(canvas: Canvas, view: GameView) -> None:
         _player_card(canvas, view, rect, side)
     _status(canvas, view, panel.status)
     _moves(canvas, view, panel.moves)
-    if view.toast is not None:
+    if view.line is not None:
+        _line(canvas, _line_area(panel), scale, view.line)
+    elif view.toast is not None:
         _toast(canvas, _toast_area(panel), scale, *view.toast)
     hints = _keys_fit(canvas, view)
     for name, rect in panel.buttons.items():

@@ -32,6 +32,8 @@ SHORTCUTS = (
              "Arrows", "cursor"),
     Shortcut("Enter  /  Space", "pick up or put down the piece at the cursor", "Enter",
              "pick, put"),
+    Shortcut("/", "type a move, like b2-c1 (Enter plays it, Esc closes the line)", "/",
+             "type a move"),
     Shortcut("N", "new game with the same choices", "N", "new game"),
     Shortcut("U  /  Backspace", "undo (against the computer: with its reply)", "U", "undo"),
     Shortcut("R", "redo", "R", "redo"),

@@ -324,6 +324,17 @@ class StartScene:
         start = "Tap Start to begin." if self.touch() else "Press Enter to start."
         return f"Start screen: {chosen}. {start}"
 
+    def focus_words(self) -> str:
+        """Return the option row the keyboard is on in words, for screen readers: its
+        label, its choice and where it is, e.g. 'Computer: Expert · 8 s a move, row 5
+        of 9' (each in its longest wording)."""
+        rows = self.rows
+        index = min(self.focus, len(rows) - 1)
+        row = rows[index]
+        value = current_value(self.settings, row)
+        name = row.names[row.values.index(value)] if value in row.values else ""
+        return f"{_longest(row.label)}: {_longest(name)}, row {index + 1} of {len(rows)}"
+
     # -- input -------------------------------------------------------------------------
 
     def handle(self, event: Event) -> Intent | None:
@@ -527,6 +538,11 @@ def _choice_needs(row: Row, size: float, touch: bool) -> tuple[float, float]:
               for name, key in zip(shortest, keys, strict=True)]
     one_line = max(width(name) for name in hinted)
     return one_line, max(width(word) for name in hinted for word in name.split())
+
+
+def _longest(wording: Wording) -> str:
+    """Return the longest (first) text of ``wording``."""
+    return wording if isinstance(wording, str) else wording[0]
 
 
 def _lines_in(height: float, size: float) -> int:
