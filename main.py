@@ -3,11 +3,11 @@
 Reads the options first (a bad one: a message and exit code 2), sets up the project's
 ``.venv`` on first use, then opens the game window (pygame-ce): start screen, human or
 computer players, Oska on any board n = 4..24 and Hexapawn; ``--n N`` starts a game of
-size N; ``--white``/``--black`` offer an external
-oskaplayer file as a side's computer, ``--replay FILE`` opens a saved game to step
-through. Without a display it says where else to play (browser version, ``oska``
-command) and exits with 2. pygame is imported only inside functions, so importing this
-module needs no pygame.
+size N; ``--white``/``--black`` offer an external oskaplayer file as a side's computer,
+``--replay FILE`` opens a saved game to step through, ``--speak`` prints (and says,
+with a speech command) what a screen reader would. Without a display it says where else
+to play (browser version, ``oska`` command) and exits with 2. pygame is imported only
+inside functions, so importing this module needs no pygame.
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ async def main(options: argparse.Namespace) -> None:
     from oska_gui.desktop.options import bots_of
     from oska_gui.desktop.speaker import MixerSpeaker
     from oska_gui.desktop.storage import JsonFileStorage, game_path
+    from oska_gui.desktop.voice import Voice, speech_command
     from oska_gui.session.saved_game import GameKeeper
     from oska_gui.ui.app import App
 
@@ -78,8 +79,10 @@ async def main(options: argparse.Namespace) -> None:
                         lambda message: print(f"Oska: {message}", file=sys.stderr))
     speaker = MixerSpeaker()
     app = App(JsonFileStorage(), bots=bots_of(options), speaker=speaker, keeper=keeper)
+    voice = Voice(sys.stdout, speech_command()) if options.speak else None
     try:
-        runner = DesktopRunner(app, on_rest=speaker.rest)
+        runner = DesktopRunner(app, on_rest=speaker.rest,
+                               voice=None if voice is None else voice.say)
     except pygame.error as err:
         pygame.quit()
         exit_no_display(f"pygame: {err}")
@@ -96,6 +99,8 @@ async def main(options: argparse.Namespace) -> None:
         await runner.run(frames=options.frames)
     finally:
         app.close()
+        if voice is not None:
+            voice.stop()
         pygame.quit()
     if options.frames is not None:
         print(plain(app.status_text))  # a replayed record's reason is the file's text

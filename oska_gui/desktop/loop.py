@@ -13,6 +13,9 @@ at the keys), then ``IDLE_SLOW`` apart (every wake-up costs the process about 0.
 the next event starts frames again. Once the warm spell is over the runner calls its
 ``on_rest`` (``main.py``: the speaker closes its idle mixer, whose audio thread would
 keep waking).
+Given a ``voice`` (``main.py --speak``), each frame's announcement (``ui.speech``: a
+move, the cursor's cell, a piece picked up...) goes to it, as the page's live region
+gets it.
 ``pygame.event.wait`` is not used: with SDL's dummy driver it polls the queue every
 millisecond (1.7% of a core, measured), and under pygbag a blocking wait would stall
 the page.
@@ -30,6 +33,7 @@ from ..engine.registry import GameKind
 from ..ui.app import App
 from ..ui.board_view import piece
 from ..ui.events import Resize
+from ..ui.speech import Announcer
 from .canvas import SurfaceCanvas
 from .events import translate
 
@@ -70,16 +74,20 @@ class DesktopRunner:
     """One pygame window running one App."""
 
     def __init__(self, app: App, size: tuple[int, int] = WINDOW_SIZE,
-                 on_rest: Callable[[], None] | None = None) -> None:
+                 on_rest: Callable[[], None] | None = None,
+                 voice: Callable[[str], None] | None = None) -> None:
         """Open a resizable window of ``size`` for ``app`` (pygame display must be init).
 
         Args:
             app: the App to run.
             size: the window's size in pixels.
             on_rest: called when the App has rested ``IDLE_WARM`` seconds (None: nothing).
+            voice: says each frame's announcement for screen-reader users (None: none).
         """
         self.app = app
         self.on_rest = on_rest
+        self.voice = voice
+        self.announcer = Announcer()
         pygame.display.set_icon(window_icon())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
@@ -114,6 +122,10 @@ class DesktopRunner:
         elapsed = min(MAX_DT, now - self.last) if dt is None else dt
         self.last = now
         self.app.update(elapsed)
+        if self.voice is not None:
+            news = self.announcer.news(self.app)
+            if news is not None:
+                self.voice(news)
         # any window event (shown, exposed, focus) may have spoiled the picture
         if self.app.needs_draw or events or self.frames == 0:
             self.app.draw(self.canvas)

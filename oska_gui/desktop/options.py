@@ -34,6 +34,7 @@ EPILOG = """examples:
   python3 main.py --black bots/mine.py                  play White against your bot
   python3 main.py --white a.py --black b.py:player      watch two bots play
   python3 main.py --replay game.json                    step through a saved game
+  python3 main.py --speak                               print and say what happens
 
 keys in a game: U/Left undo, R/Right redo, H hint, C cell names, N new game, ? help
 """
@@ -98,6 +99,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--replay", type=record_argument, metavar="FILE",
                         help="open a saved game (oska selfplay --save, oska match --save-dir) "
                              "at its start: Redo / Undo or the arrow keys step through it")
+    parser.add_argument("--speak", action="store_true",
+                        help="for screen readers: print each announcement (a move, the "
+                             "cursor's cell, a piece picked up and where it can go, a "
+                             "start-screen change) on a line and say it with espeak-ng, "
+                             "espeak, say or spd-say if one is installed")
     # For scripted checks: quit after N frames and print the status line.
     parser.add_argument("--frames", type=positive_int, help=argparse.SUPPRESS)
     return parser

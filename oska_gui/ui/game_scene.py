@@ -195,10 +195,14 @@ class GameScene:
         return self.line.open
 
     def line_help(self) -> str:
-        """Return how to use the typed-move line, with a move of the side to move as
-        the example (none once the game is over)."""
+        """Return how to use the typed-move line, in a sentence, with an example."""
+        return how_to(self._example_move())
+
+    def _example_move(self) -> str:
+        """Return a move of the side to move in notation, to show how moves are
+        written ('' once the game is over)."""
         moves = self.match.legal_moves() if not self.match.over else []
-        return how_to(self.game.move_text(moves[0].move) if moves else "")
+        return self.game.move_text(moves[0].move) if moves else ""
 
     def _key(self, key: str) -> Intent | None:
         """Act on a key press: '/' opens the typed-move line (which then takes every
@@ -478,7 +482,7 @@ class GameScene:
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
                         self._button_views(panel), self.toast, banner, self.clock, touch,
-                        self.line.view(self.line_help()))
+                        self.line.view(self._example_move()))
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
         """Collect what the board shows this frame."""

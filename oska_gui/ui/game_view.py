@@ -143,7 +143,7 @@ def _line(canvas: Canvas, area: Rect, scale: TypeScale, line: LineView) -> None:
     (in the error colour) or how to use the line, cut to the lines left."""
     canvas.rect(area.x, area.y, area.w, area.h, theme.CARD, 8)
     canvas.rect(area.x, area.y, area.w, area.h, theme.SELECT, 8, 2)
-    inner = area.inset(CARD_PAD, CARD_PAD / 2)
+    inner = area.inset(CARD_PAD + CARD_INSET, CARD_PAD / 2)
     body, small = scale.body * LINE, scale.small * LINE
     entry = _clip_lines(wrap(canvas, line.entry, inner.w, scale.body, True), 1)
     canvas.text(entry[0], inner.x, inner.y + body / 2, scale.body, theme.TEXT, "left", True)

@@ -79,7 +79,8 @@ def status_detail(match: Match, display: Settings, selecting: bool, touch: bool 
         return f"{detail}: {match.hint_proof}" if match.hint_proof else detail
     if match.human_to_move and not selecting:
         if keyboard:
-            return f"Arrows and Enter: a piece, then a highlighted {match.game.info.cell_word}"
+            return (f"Arrows and Enter: a piece, then a highlighted "
+                    f"{match.game.info.cell_word}; / types a move")
         verb = "Tap" if touch else "Click"
         return f"{verb} a piece, then a highlighted {match.game.info.cell_word}"
     return ""

@@ -18,6 +18,7 @@ OPEN_KEY = "/"
 ENTER_KEYS = ("enter", "return")
 LONGEST = 12  # characters: more than any move on the largest board ('aaa24xaaa22')
 PROMPT = "Type a move"
+KEYS_NOTE = "Enter plays it, Esc closes the line"
 
 
 CARET = "_"
@@ -83,12 +84,18 @@ class MoveLine:
         self.text, self.problem = "", None
 
     def view(self, example: str) -> LineView | None:
-        """Return what the line shows (``how_to(example)`` when there is no problem),
-        or None while it is closed."""
+        """Return what the line shows, or None while it is closed.
+
+        Args:
+            example: a move of the position in notation, shown (when there is no
+                problem) beside how to use the line ('' when there is none).
+        """
         if not self.open:
             return None
-        note = how_to(example) if self.problem is None else self.problem
-        return LineView(f"{PROMPT}: {self.text}{CARET}", note, self.problem is not None)
+        if self.problem is not None:
+            return LineView(f"{PROMPT}: {self.text}{CARET}", self.problem, True)
+        like = f"Like {example}. " if example else ""
+        return LineView(f"{PROMPT}: {self.text}{CARET}", f"{like}{KEYS_NOTE}", False)
 
 
 def how_to(example: str) -> str:
