@@ -33,6 +33,7 @@ from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui import theme
 from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
+from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
 from oska_gui.ui.layout import board_layout
 from oska_gui.ui.review_layout import review_layout
 from oska_gui.ui.start_scene import StartScene, current_value
@@ -1143,3 +1144,154 @@ def test_a_new_build_reaches_the_page_on_the_next_load(
         assert browser.page.evaluate("document.body.dataset.build") == new
         assert "<!-- rebuilt -->" in browser.page.evaluate(
             "fetch('index.html').then((answer) => answer.text())")
+
+
+# -- keys only, as a screen-reader user plays ----------------------------------------------
+
+KEYS_GAME = Settings(n=4, levels=("beginner", "beginner"), animation="off")
+ARROW_KEYS = {"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight"}
+
+
+class Listener:
+    """The page's live region as a screen reader hears it, played with keys only."""
+
+    def __init__(self, browser: Browser) -> None:
+        """Start recording what ``browser``'s live region says from now on."""
+        self.browser = browser
+        browser.page.evaluate(LISTEN)
+
+    @property
+    def heard(self) -> list[str]:
+        """Return every announcement so far."""
+        return list(self.browser.page.evaluate("window.announced"))
+
+    def press(self, key: str) -> str:
+        """Press ``key`` and return the announcement it makes (one must come)."""
+        count = len(self.heard)
+        self.browser.page.keyboard.press(key)
+        self.browser.page.wait_for_function(f"window.announced.length > {count}",
+                                            timeout=10_000, polling=10)
+        return self.heard[count]
+
+
+def arrow_path(layout: BoardLayout, start: int, goal: int) -> list[str]:
+    """Return the fewest arrow keys that take the cursor from ``start`` to ``goal``."""
+    centers = [layout.center(cell) for cell in range(layout.cell_count)]
+    paths: dict[int, list[str]] = {start: []}
+    todo = [start]
+    while todo:
+        cell = todo.pop(0)
+        for key in DIRECTIONS:
+            step = neighbour(centers, cell, key)
+            if step not in paths:
+                paths[step] = [*paths[cell], key]
+                todo.append(step)
+    return paths[goal]
+
+
+def cell_heard(game: GameAdapter, pos: Position, cell: int) -> str:
+    """Return how the cursor's cell is first named: its name and what stands there."""
+    side = game.piece_at(pos, cell)
+    return f"{game.cell_name(cell)}, {'empty' if side is None else ('White', 'Black')[side]}"
+
+
+@pytest.mark.parametrize("browser", [{"settings": KEYS_GAME}], indirect=True)
+def test_a_whole_game_with_keys_only_as_a_screen_reader_hears_it(browser: Browser) -> None:
+    """The board has the focus (Tab reaches it, a ring shows it); start-screen changes,
+    the cursor's cells, a pick-up with its targets, moves played by arrows and typed
+    after '/', the computer's replies and the end are all said in the live region."""
+    browser.open()
+    page = browser.page
+    assert page.evaluate("document.activeElement.id") == "board"
+    page.evaluate("document.activeElement.blur()")
+    focused = []
+    for _ in range(3):  # from the page's end Tab goes round to its first stop: the board
+        page.keyboard.press("Tab")
+        focused.append(page.evaluate("document.activeElement.id"))
+    assert "board" in focused, focused
+    page.evaluate("document.getElementById('board').blur()")
+    page.keyboard.press("Shift+Tab")
+    if page.evaluate("document.activeElement.id") != "board":
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "board"
+    assert page.evaluate("document.getElementById('board').matches(':focus-visible')")
+    ring = page.evaluate("getComputedStyle(document.getElementById('board')).outlineStyle")
+    assert ring == "solid"
+    assert page.evaluate(
+        "getComputedStyle(document.getElementById('board')).touchAction") == "pinch-zoom"
+    listener = Listener(browser)
+    # the first key also turns the page's wording from tapping to keys
+    assert listener.press("ArrowDown").endswith("Press Enter to start. Board size: 4, row 2 of 9.")
+    assert "Board size: 5, row 2 of " in listener.press("ArrowRight")
+    assert "Board size: 4, row 2 of " in listener.press("ArrowLeft")
+    assert listener.press("Enter") == "Your move (White)."
+    game = make_game("oska", 4)
+    layout = your_board("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    pos, cursor, typed = game.start(), None, False
+    for _ in range(60):
+        if game.outcome(pos) is not None:
+            break
+        before = browser.moves()
+        legal = game.legal_moves(pos)[-1]
+        move = legal.move
+        if typed:
+            assert listener.press("/").startswith("Type a move, like ")
+            assert listener.press("o") == "Typed o."  # a letter here, not the file picker
+            assert listener.press("Backspace") == "Line empty."
+            for char in game.move_text(move)[:-1]:
+                listener.press(char)
+            assert listener.press(game.move_text(move)[-1]) == (
+                f"Typed {' '.join(game.move_text(move))}.")
+            played = listener.press("Enter")
+            moves, _ = browser.wait_turn(len(before))  # the reply is said before Escape is
+            assert listener.press("Escape") == "Move line closed."
+        else:
+            if cursor is None:
+                cursor = min(c for c in range(game.cell_count) if game.piece_at(pos, c) == WHITE)
+                assert listener.press("ArrowUp") == f"{cell_heard(game, pos, cursor)} piece."
+            for key in arrow_path(layout, cursor, move.frm):
+                cursor = neighbour([layout.center(c) for c in range(layout.cell_count)],
+                                   cursor, key)
+                assert listener.press(ARROW_KEYS[key]).startswith(cell_heard(game, pos, cursor))
+            picked = listener.press("Enter")
+            targets = [game.cell_name(one.move.to) for one in game.legal_moves(pos)
+                       if one.move.frm == move.frm]
+            assert picked.startswith(f"Picked up {game.cell_name(move.frm)}: it can go to ")
+            assert all(name in picked for name in targets)
+            for key in arrow_path(layout, cursor, move.to):
+                cursor = neighbour([layout.center(c) for c in range(layout.cell_count)],
+                                   cursor, key)
+                said = listener.press(ARROW_KEYS[key])
+            assert f"{game.cell_name(move.frm)} can go here" in said
+            played = listener.press("Enter")
+            moves, _ = browser.wait_turn(len(before))
+        verb = "jumps" if move.is_capture else "moves"
+        assert played.startswith(
+            f"White {verb} {game.cell_name(move.frm)} to {game.cell_name(move.to)}")
+        pos = replay_moves(game, game.start(), moves)
+        typed = not typed
+    outcome = game.outcome(pos)
+    assert outcome is not None
+    page.wait_for_timeout(300)
+    heard = listener.heard
+    assert any(outcome.describe() in said for said in heard[-3:]), heard[-3:]
+    assert any(said.startswith("Black ") for said in heard)
+    assert not any("depth" in said or "moves ahead" in said for said in heard)
+    browser.screenshot("web-keys-game-over.png")
+
+
+@pytest.mark.parametrize("browser", [{"settings": KEYS_GAME}], indirect=True)
+def test_the_typed_move_line_on_the_page(browser: Browser) -> None:
+    """'/' opens the line drawn on the canvas; a bad move is refused in words; the
+    screenshots show the line with its text and its problem."""
+    browser.open()
+    listener = Listener(browser)
+    listener.press("Enter")
+    listener.press("/")
+    for char in "a1-b":
+        listener.press(char)
+    browser.screenshot("web-typed-move-entry.png")
+    listener.press("9")
+    assert listener.press("Enter") == "No cell named 'b9' on the n = 4 board."
+    browser.screenshot("web-typed-move-problem.png")
+    assert browser.moves() == []

@@ -11,14 +11,14 @@ from typing import Any
 
 from ..ui.events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 
-# KeyboardEvent.key values with a multi-letter name -> the ui.events key name.
+# KeyboardEvent.key values with a multi-letter name -> the ui.events key name. Tab is
+# not one: it stays the browser's, moving the focus to and from the board.
 NAMED_KEYS = {
     " ": "space",
     "Enter": "enter",
     "Escape": "escape",
     "Backspace": "backspace",
     "Delete": "delete",
-    "Tab": "tab",
     "Home": "home",
     "End": "end",
     "PageUp": "pageup",

@@ -19,6 +19,11 @@ the ``#announce`` live region says what changed, only when it matters (``ui.spee
 ``body[data-state]`` tells the page's state: loading, ready (with ``data-ready-at``, ms
 since navigation) or error.
 
+The canvas takes the keyboard focus (Tab reaches it, a ring shows it); the live
+region also says the keyboard cursor's cell, a piece picked up and where it can go, the
+typed-move line ('/': O is then a letter of the move, not the file picker) and each
+start-screen change.
+
 A game record file opens for review (``record.open_record``) by O or the start
 screen's Open game button (a file picker, the hidden ``#record-file`` input) or by
 dropping it on the page; a file that is not a record is announced (and said in the
@@ -145,6 +150,7 @@ class BrowserFrontEnd:
         window.addEventListener("dragover", self.on_drag)
         window.addEventListener("drop", self.on_drop)
         self.running = True
+        self.element.focus()  # keys and a screen reader start on the board
         window.requestAnimationFrame(self.on_frame)
 
     def stop(self) -> None:
@@ -183,7 +189,7 @@ class BrowserFrontEnd:
     def key(self, event: Any) -> None:
         """Queue the ``ui.events`` form of a ``keydown`` event the game understands."""
         translated = key_press(event)
-        if translated is not None and translated.key == OPEN_KEY:
+        if translated is not None and translated.key == OPEN_KEY and not self.app.typing:
             event.preventDefault()
             self.picker.click()  # a key press is a gesture: the browser lets it open
         elif translated is not None:
