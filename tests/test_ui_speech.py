@@ -178,3 +178,20 @@ def test_the_typed_move_line_is_spoken_as_it_is_used() -> None:
     assert said is not None and said.startswith(f"White moves {example[:2]} to {example[3:]}")
     assert "Line empty" not in said
     assert spoken(app, announcer, "escape") == "Move line closed."
+
+
+def test_a_piece_picked_up_by_a_click_is_not_announced_only_its_move() -> None:
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    announcer = Announcer()
+    app.handle(KeyPress("enter"))
+    announcer.news(app)
+    scene = app.game
+    assert scene is not None
+    legal = scene.match.legal_moves()[0]
+    board = scene.board()
+    app.handle(PointerDown(*board.center(legal.move.frm)))
+    assert scene.input.selected == legal.move.frm
+    assert announcer.news(app) is None
+    app.handle(PointerDown(*board.center(legal.move.to)))
+    said = announcer.news(app)
+    assert said is not None and said.startswith("White moves ")

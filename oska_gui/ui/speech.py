@@ -195,8 +195,9 @@ class Announcer:
 
     def _game_news(self, scene: GameScene, same_scene: bool, same_record: bool) -> list[str]:
         """Return what changed in ``scene`` for a keyboard player: the cursor's cell,
-        a piece picked up or put back, the typed-move line (nothing the first time a
-        scene is seen: its status says enough).
+        a piece picked up or put back by a key (one picked up by a pointer is seen
+        highlighted), the typed-move line (nothing the first time a scene is seen: its
+        status says enough).
 
         Args:
             scene: the game on show.
@@ -215,9 +216,10 @@ class Announcer:
         if not same_scene:
             return []
         said = []
-        if selected is not None and selected != was_board[1]:
+        keyed = scene.keyboard  # a pointer's pick-up is seen: only its move is said
+        if keyed and selected is not None and selected != was_board[1]:
             said.append(pick_sentence(game, selected, targets))
-        elif selected is None and was_board[1] is not None and same_record:
+        elif keyed and selected is None and was_board[1] is not None and same_record:
             said.append(f"Put {game.cell_name(was_board[1])} back")
         if scene.cursor is not None and scene.cursor != was_board[0]:
             said.append(cell_sentence(game, pos, scene.cursor, selected, targets))
