@@ -47,7 +47,8 @@ SHORTCUTS = (
     Shortcut("C", "cell names on the board: show or hide (kept for next time)", "C",
              "cell names"),
     Shortcut("V", "sound on or off (kept for next time)", "V", "sound"),
-    Shortcut("F", "flip the board (your side starts at the bottom)", "F", "flip"),
+    Shortcut("F", "flip the board (your side starts at the bottom; kept for next time)",
+             "F", "flip"),
     Shortcut("M  /  Esc", "menu (start screen); Esc also drops a selection", "M", "menu"),
     Shortcut("?  /  F1", "this help", "?", "help"),
 )
