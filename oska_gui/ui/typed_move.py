@@ -16,11 +16,9 @@ from dataclasses import dataclass
 
 OPEN_KEY = "/"
 ENTER_KEYS = ("enter", "return")
-LONGEST = 12  # characters: more than any move on the largest board ('aaa24xaaa22')
+LONGEST = 12  # characters: more than any move of the largest board (n = 24: 'ar23xat22', 9)
 PROMPT = "Type a move"
 KEYS_NOTE = "Enter plays it, Esc closes the line"
-
-
 CARET = "_"
 
 
