@@ -210,3 +210,16 @@ def test_the_first_speech_command_on_the_path_is_used(tmp_path: Path, monkeypatc
     assert speech_command() == (str(espeak),)
     espeak.unlink()
     assert speech_command() == (str(spd), "--wait")
+
+
+def test_a_ctrl_shortcut_leaves_the_move_line_and_does_its_command() -> None:
+    listener = Listener(QUICK)
+    listener.press(pygame.K_RETURN)
+    listener.press(pygame.K_SLASH, "/")
+    listener.type("a")
+    assert listener.runner.app.typing
+    post_key(pygame.K_q, "\x11", pygame.KMOD_LCTRL)
+    listener.runner.step(0.02)
+    app = listener.runner.app
+    assert not app.typing and listener.scene.line.text == ""
+    assert app.asking_quit  # Ctrl+Q: "Quit Oska?", as without the line

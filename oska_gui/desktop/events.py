@@ -49,5 +49,6 @@ def translate(event: pygame.event.Event) -> list[Event]:
         return [cls(x, y, touch)]
     if kind == pygame.KEYDOWN:
         name = key_name(event)
-        return [] if name is None else [KeyPress(name)]
+        shortcut = bool(event.mod & pygame.KMOD_CTRL)  # only Ctrl shortcuts get a name
+        return [] if name is None else [KeyPress(name, shortcut)]
     return []

@@ -170,6 +170,8 @@ class App:
         if isinstance(event, (PointerMove, PointerDown)):
             self.pointer = (event.x, event.y)
             self.finger = event.touch
+        if isinstance(event, KeyPress) and event.shortcut and self.typing and self.game:
+            self.game.line.close()  # Ctrl+Z undoes, Ctrl+Q quits: the typed move is left
         if isinstance(event, Quit):
             self.quitting = True
         elif isinstance(event, Resize):

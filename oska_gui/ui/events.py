@@ -6,7 +6,7 @@ tapping and make room for fingers after a touch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -39,9 +39,12 @@ class PointerUp:
 @dataclass(frozen=True)
 class KeyPress:
     """A key was pressed: ``key`` is a lower-case name such as 'n', 'u', 'space',
-    'enter', 'escape', 'left', 'right', 'up', 'down', 'f1' or '?'."""
+    'enter', 'escape', 'left', 'right', 'up', 'down', 'f1' or '?'. ``shortcut``: it
+    came from a Ctrl shortcut standing for that key (the desktop's Ctrl+Z for U), so
+    it is a command even while a move is typed (not part of the key's identity)."""
 
     key: str
+    shortcut: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
