@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from keyboard_paths import arrow_path
 
 from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.play import records
@@ -33,7 +34,7 @@ from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui import theme
 from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
-from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.keyboard_cursor import neighbour
 from oska_gui.ui.layout import board_layout
 from oska_gui.ui.review_layout import review_layout
 from oska_gui.ui.start_scene import StartScene, current_value
@@ -1174,21 +1175,6 @@ class Listener:
         return self.heard[count]
 
 
-def arrow_path(layout: BoardLayout, start: int, goal: int) -> list[str]:
-    """Return the fewest arrow keys that take the cursor from ``start`` to ``goal``."""
-    centers = [layout.center(cell) for cell in range(layout.cell_count)]
-    paths: dict[int, list[str]] = {start: []}
-    todo = [start]
-    while todo:
-        cell = todo.pop(0)
-        for key in DIRECTIONS:
-            step = neighbour(centers, cell, key)
-            if step not in paths:
-                paths[step] = [*paths[cell], key]
-                todo.append(step)
-    return paths[goal]
-
-
 def cell_heard(game: GameAdapter, pos: Position, cell: int) -> str:
     """Return how the cursor's cell is first named: its name and what stands there."""
     side = game.piece_at(pos, cell)
@@ -1227,6 +1213,7 @@ def test_a_whole_game_with_keys_only_as_a_screen_reader_hears_it(browser: Browse
     assert listener.press("Enter") == "Your move (White)."
     game = make_game("oska", 4)
     layout = your_board("oska", 4, VIEWPORT["width"], VIEWPORT["height"])
+    centers = [layout.center(cell) for cell in range(layout.cell_count)]
     pos, cursor, typed = game.start(), None, False
     for _ in range(60):
         if game.outcome(pos) is not None:
@@ -1249,18 +1236,16 @@ def test_a_whole_game_with_keys_only_as_a_screen_reader_hears_it(browser: Browse
             if cursor is None:
                 cursor = min(c for c in range(game.cell_count) if game.piece_at(pos, c) == WHITE)
                 assert listener.press("ArrowUp") == f"{cell_heard(game, pos, cursor)} piece."
-            for key in arrow_path(layout, cursor, move.frm):
-                cursor = neighbour([layout.center(c) for c in range(layout.cell_count)],
-                                   cursor, key)
+            for key in arrow_path(centers, cursor, move.frm):
+                cursor = neighbour(centers, cursor, key)
                 assert listener.press(ARROW_KEYS[key]).startswith(cell_heard(game, pos, cursor))
             picked = listener.press("Enter")
             targets = [game.cell_name(one.move.to) for one in game.legal_moves(pos)
                        if one.move.frm == move.frm]
             assert picked.startswith(f"Picked up {game.cell_name(move.frm)}: it can go to ")
             assert all(name in picked for name in targets)
-            for key in arrow_path(layout, cursor, move.to):
-                cursor = neighbour([layout.center(c) for c in range(layout.cell_count)],
-                                   cursor, key)
+            for key in arrow_path(centers, cursor, move.to):
+                cursor = neighbour(centers, cursor, key)
                 said = listener.press(ARROW_KEYS[key])
             assert f"{game.cell_name(move.frm)} can go here" in said
             played = listener.press("Enter")

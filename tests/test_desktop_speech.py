@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import io
 import sys
-from collections import deque
 from pathlib import Path
 
 import pygame
 import pytest
 from desktop_helpers import QUICK, SIZE, post_key, save
+from keyboard_paths import arrow_path
 
 from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.desktop.voice import Voice, speech_command
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.game_scene import GameScene
-from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -70,20 +69,10 @@ class Listener:
 
 
 def arrows_to(scene: GameScene, start: int, goal: int) -> list[str]:
-    """Return the fewest arrow keys that take the cursor from ``start`` to ``goal`` (the
-    way a player finds it on screen: each arrow goes to a neighbouring cell)."""
+    """Return the fewest arrow keys that take the cursor from ``start`` to ``goal`` on
+    ``scene``'s board as drawn."""
     board = scene.board()
-    centers = [board.center(cell) for cell in range(board.cell_count)]
-    paths = {start: []}
-    queue = deque([start])
-    while queue:
-        cell = queue.popleft()
-        for key in DIRECTIONS:
-            nxt = neighbour(centers, cell, key)
-            if nxt not in paths:
-                paths[nxt] = [*paths[cell], key]
-                queue.append(nxt)
-    return paths[goal]
+    return arrow_path([board.center(cell) for cell in range(board.cell_count)], start, goal)
 
 
 def cell_words(scene: GameScene, cell: int) -> str:

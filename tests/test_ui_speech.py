@@ -11,6 +11,7 @@ from oska_gui.play.game import LegalMove, make_game
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress, PointerDown
+from oska_gui.ui.game_scene import GameScene
 from oska_gui.ui.speech import (
     Announcer,
     cell_sentence,
@@ -112,6 +113,17 @@ def spoken(app: App, announcer: Announcer, *keys: str) -> str | None:
     return announcer.news(app)
 
 
+def game_heard() -> tuple[App, Announcer, GameScene]:
+    """Return an App whose game Enter started, an announcer that has heard it start,
+    and the game's scene."""
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    announcer = Announcer()
+    app.handle(KeyPress("enter"))
+    announcer.news(app)
+    assert app.game is not None
+    return app, announcer, app.game
+
+
 def test_the_cursor_a_piece_picked_up_and_its_targets_are_announced() -> None:
     app = App(MemoryStorage(QUICK), 1000, 700)
     announcer = Announcer()
@@ -161,12 +173,7 @@ def test_each_start_screen_change_is_spoken() -> None:
 
 
 def test_the_typed_move_line_is_spoken_as_it_is_used() -> None:
-    app = App(MemoryStorage(QUICK), 1000, 700)
-    announcer = Announcer()
-    app.handle(KeyPress("enter"))
-    announcer.news(app)
-    scene = app.game
-    assert scene is not None
+    app, announcer, scene = game_heard()
     example = scene.game.move_text(scene.match.legal_moves()[0].move)
     assert spoken(app, announcer, "/") == (
         f"Type a move, like {example}. Enter plays it, Escape closes the line.")
@@ -181,12 +188,7 @@ def test_the_typed_move_line_is_spoken_as_it_is_used() -> None:
 
 
 def test_a_piece_picked_up_by_a_click_is_not_announced_only_its_move() -> None:
-    app = App(MemoryStorage(QUICK), 1000, 700)
-    announcer = Announcer()
-    app.handle(KeyPress("enter"))
-    announcer.news(app)
-    scene = app.game
-    assert scene is not None
+    app, announcer, scene = game_heard()
     legal = scene.match.legal_moves()[0]
     board = scene.board()
     app.handle(PointerDown(*board.center(legal.move.frm)))
