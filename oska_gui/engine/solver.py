@@ -20,6 +20,11 @@ positions, a few seconds), so every position of that game is then answered at on
 plus the tables of the last few other roots solved.
 
 **Frame loops.** ``SolveJob`` runs a solve in time slices, like ``search.Thinker``.
+A table's scores live in ``SHARDS`` dicts chosen by the position's hash (``Scores``)
+rather than one: a dict grows by copying itself whole into one twice as big, which for
+the n = 4 table's last growth (700,000 entries) took 60-90 ms inside one slice; each
+shard holds about a 64th, so its growth costs about a millisecond, and the shards grow
+at different moments.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from __future__ import annotations
 import gc
 import time
 from collections import OrderedDict
-from collections.abc import Generator
+from collections.abc import Generator, Iterator, Mapping
+from itertools import chain
 from typing import Any, NamedTuple
 
 from oska_gui.engine.search import Game, run
@@ -37,6 +43,7 @@ _BIG = 1_000_000  # longer than any game: scores of wins and losses stay apart f
 _KEEP_TABLES = 4
 _HALF = _BIG // 2
 PAUSE_EVERY = 512
+SHARDS = 64  # a power of two: a position's shard is its hash's low bits
 
 
 class TooBig(Exception):
@@ -50,11 +57,42 @@ class Solution(NamedTuple):
     plies: int
 
 
+class Scores(Mapping[Any, int]):
+    """Positions' scores (``score_of``), split over ``SHARDS`` dicts by hash (see the
+    module text: no single growth of the table is long); read like a dict."""
+
+    __slots__ = ("shards",)
+
+    def __init__(self) -> None:
+        """Make an empty table."""
+        self.shards: list[dict[Any, int]] = [{} for _ in range(SHARDS)]
+
+    def shard(self, state: Any) -> dict[Any, int]:
+        """Return the dict that holds (or is to hold) ``state``'s score."""
+        return self.shards[hash(state) & (SHARDS - 1)]
+
+    def __getitem__(self, state: Any) -> int:
+        """Return ``state``'s score; raises KeyError when it has none."""
+        return self.shards[hash(state) & (SHARDS - 1)][state]
+
+    def __contains__(self, state: object) -> bool:
+        """Return True when ``state`` has a score."""
+        return state in self.shards[hash(state) & (SHARDS - 1)]
+
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over the positions scored, shard by shard."""
+        return chain.from_iterable(self.shards)
+
+    def __len__(self) -> int:
+        """Return the number of positions scored."""
+        return sum(map(len, self.shards))
+
+
 class _Table(NamedTuple):
     """The scores of every position reachable from one solved root."""
 
     size: int
-    scores: dict
+    scores: Scores
 
 
 def score_of(result: int, plies: int) -> int:
@@ -97,24 +135,29 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
     n = 4 game: 782,918 positions, 7 collections of 0.1-0.7 s in one build); frozen
     they are skipped. They hold no cycles, so freezing keeps nothing alive.
     """
-    scores: dict = {}
+    scores = Scores()
+    shards, mask = scores.shards, SHARDS - 1  # inlined below: the hot loop calls nothing
     pending: dict = {}  # expanded states waiting for their children's scores
     terminal, children, stuck = game.terminal, game.children, game.stuck_result
     stuck_score = score_of(stuck, 0)
     stack: list = [root]
+    scored = 0  # positions in ``scores`` (counted here: its len() sums the shards)
     pause_at = PAUSE_EVERY
     while stack:
         state = stack.pop()
         kids = pending.pop(state, None)
         if kids is not None:
             try:
-                scores[state] = max(map(parent_score, map(scores.__getitem__, kids)))
+                shards[hash(state) & mask][state] = max(
+                    [parent_score(shards[hash(kid) & mask][kid]) for kid in kids])
             except KeyError:
                 raise ValueError("the game graph has a cycle: it cannot be solved") from None
+            scored += 1
             continue
-        if state in scores:
+        home = shards[hash(state) & mask]
+        if state in home:
             continue
-        size = len(scores) + len(pending)
+        size = scored + len(pending)
         if size >= max_positions:
             raise TooBig(f"more than {max_positions} positions are reachable")
         if size >= pause_at:
@@ -123,16 +166,18 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
             yield
         result = terminal(state)
         if result is not None:
-            scores[state] = score_of(result, 0)
+            home[state] = score_of(result, 0)
+            scored += 1
             continue
         kids = children(state)
         if not kids:
-            scores[state] = stuck_score
+            home[state] = stuck_score
+            scored += 1
             continue
         pending[state] = kids
         stack.append(state)
         stack.extend(kids)
-    return _Table(len(scores), scores)
+    return _Table(scored, scores)
 
 
 class Solver:
