@@ -273,6 +273,26 @@ def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
     assert reclaimer.pending > 0
 
 
+def test_the_exact_endgame_shows_its_progress() -> None:
+    """While the solver values the end of a game exactly (from the end back, before
+    any position is assessed, seconds on a big table), the progress says so, from
+    which move, and counts the positions the solver has met, which grow; the status
+    line shows it. Then it counts the positions assessed."""
+    app, scene = reviewing(oska_record(5), finish=False)
+    seen = [scene.session.progress]
+    statuses = [app.status_text]
+    while scene.busy:
+        app.update(1 / 60)
+        seen.append(scene.session.progress)
+        statuses.append(app.status_text)
+    solving = [text for text in seen if "solving exactly from move" in text]
+    assessing = [text for text in seen if " of " in text and "analysing: 0 of" not in text]
+    assert solving and seen.index(solving[-1]) < seen.index(assessing[0])
+    counts = [int(text.rsplit(", ", 1)[1].split()[0].replace(",", "")) for text in solving]
+    assert any(later > earlier for earlier, later in zip(counts, counts[1:], strict=False))
+    assert any(solving[0] in status for status in statuses)
+
+
 @pytest.mark.parametrize(("size", "touch"), [((960, 640), False), ((390, 844), True),
                                              ((844, 390), True), ((320, 480), True)])
 def test_the_page_start_screen_offers_open_game(size: tuple[int, int], touch: bool) -> None:

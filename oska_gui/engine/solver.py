@@ -32,7 +32,7 @@ from __future__ import annotations
 import gc
 import time
 from collections import OrderedDict
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -122,11 +122,13 @@ def parent_score(child: int) -> int:
     return child + 1
 
 
-def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, None, _Table]:
+def _build_table(game: Game, root: Any, max_positions: int,
+                 note: Callable[[int], None] | None = None) -> Generator[None, None, _Table]:
     """Score every position reachable from ``root``; raises TooBig past the budget.
 
     A generator that yields now and then (so a frame loop can run it in slices) and
-    returns the table. An explicit stack replaces recursion: a state is pushed once to
+    returns the table; before each pause it tells ``note`` (if any) how many positions
+    it has met so far, for progress. An explicit stack replaces recursion: a state is pushed once to
     be expanded and again, under its children, to be scored once they all are.
 
     Before each pause it freezes the garbage collector's objects (``gc.freeze``): the
@@ -163,6 +165,8 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
         if size >= pause_at:
             pause_at = size + PAUSE_EVERY
             gc.freeze()  # the positions so far: no collection walks them again
+            if note is not None:
+                note(size)
             yield
         result = terminal(state)
         if result is not None:
@@ -196,6 +200,7 @@ class Solver:
         self.pinned: _Table | None = None
         self.recent: OrderedDict[Any, _Table] = OrderedDict()
         self.too_big: dict[Any, int] = {}
+        self.building = 0  # positions met so far by the table being built (0: none is)
 
     def _cached(self, pos: Any, max_positions: int) -> _Table | None:
         """Return a cached table holding ``pos`` whose root fitted the budget, or None.
@@ -222,10 +227,12 @@ class Solver:
         if max_positions <= self.too_big.get(pos, 0):
             raise TooBig(f"more than {max_positions} positions are reachable")
         try:
-            table = yield from _build_table(self.game, pos, max_positions)
+            table = yield from _build_table(self.game, pos, max_positions, self._note)
         except TooBig:
             self.too_big[pos] = max(max_positions, self.too_big.get(pos, 0))
             raise
+        finally:
+            self.building = 0
         if pos == self.start:
             self.pinned = table
         else:
@@ -233,6 +240,10 @@ class Solver:
             if len(self.recent) > _KEEP_TABLES:
                 self.recent.popitem(last=False)
         return table
+
+    def _note(self, size: int) -> None:
+        """Keep the number of positions the table being built has met (``building``)."""
+        self.building = size
 
     def solve(self, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Solution:
         """Return the perfect-play Solution of ``pos``; raises TooBig past the budget."""

@@ -80,6 +80,8 @@ class ReviewJob:
         self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
         self.review = Review(record, record.positions())
         self.reclaimer = reclaimer
+        self.solver = solver_for(self.game.rules)
+        self.solving: int | None = None  # the position being solved exactly, if one is
         self._steps = self._work()
         self._end = 0.0  # when the running call of ``advance`` is to return
 
@@ -107,9 +109,9 @@ class ReviewJob:
         positions = review.positions
         budget = self._exact_budget()
         first_exact = yield from self._first_exact(budget)
-        for index, pos in enumerate(positions):
+        for index in range(len(positions)):
             played = positions[index + 1] if index + 1 < len(positions) else None
-            assessment = yield from self._assess(pos, played,
+            assessment = yield from self._assess(index, played,
                                                  budget if index >= first_exact else 0)
             review.add(assessment)
 
@@ -141,26 +143,27 @@ class ReviewJob:
             if self._result(pos) is None:
                 if self.game.race_length(pos) > ENDGAME_RACE:
                     break
-                if (yield from self._solve(pos, budget)) is None:
+                if (yield from self._solve(index, budget)) is None:
                     break
             first = index
         return first
 
-    def _assess(self, pos: Position, played: Position | None,
+    def _assess(self, index: int, played: Position | None,
                 budget: int) -> Generator[None, None, Assessment]:
-        """Return (as a generator) the assessment of ``pos``.
+        """Return (as a generator) the assessment of the position at ``index``.
 
         Args:
-            pos: the position.
+            index: the position's index in the game.
             played: the child the game went on to (None at its end).
             budget: the most positions the solver may take on to value ``pos`` exactly
                 (0: the search alone).
         """
+        pos = self.review.positions[index]
         result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
         if budget:
-            ranked = yield from self._solve(pos, budget)
+            ranked = yield from self._solve(index, budget)
             if ranked is not None:
                 best, value = ranked[0]
                 played_value = dict(ranked)[played] if played is not None else value
@@ -169,16 +172,20 @@ class ReviewJob:
                                   exact=(value, played_value))
         return (yield from self._search(pos, played))
 
-    def _solve(self, pos: Position, budget: int,
+    def _solve(self, index: int, budget: int,
                ) -> Generator[None, None, list[tuple[Position, Solution]] | None]:
-        """Return (as a generator) ``pos``'s children ranked by exact value, or None when
-        more than ``budget`` positions are reachable."""
-        solver = solver_for(self.game.rules)
+        """Return (as a generator) the children of the position at ``index`` ranked by
+        exact value, or None when more than ``budget`` positions are reachable; while
+        it solves, ``solving`` is ``index``."""
+        pos = self.review.positions[index]
+        self.solving = index
         try:
-            yield from solver.table_steps(pos, budget)
+            yield from self.solver.table_steps(pos, budget)
         except TooBig:
             return None
-        return solver.ranked_children(pos, budget)  # answered from the table just built
+        finally:
+            self.solving = None
+        return self.solver.ranked_children(pos, budget)  # answered from the table just built
 
     def _search(self, pos: Position, played: Position | None,
                 ) -> Generator[None, None, Assessment]:
