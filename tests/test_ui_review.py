@@ -119,6 +119,11 @@ def test_the_marks_graph_and_better_move_are_drawn() -> None:
     area = [args for name, args in canvas.calls
             if name == "polygon" and args[1] == theme.GRAPH_WHITE]
     assert len(area) == 1 and len(area[0][0]) == len(session.positions) + 2
+    caption = scene.layout().caption  # the graph says whose chance it shows
+    captions = [args for name, args in canvas.calls
+                if name == "text" and args[0].startswith("White's win chance")]
+    assert len(captions) == 1 and caption.bottom == pytest.approx(graph.y)
+    assert caption.x <= captions[0][1] and caption.y <= captions[0][2] <= caption.bottom
     assert session.go(2)
     better = session.better_move
     assert better is not None and scene.view().board.hint == better
