@@ -258,7 +258,7 @@ def test_the_slices_of_a_big_solve_stay_short() -> None:
     and the table grows a shard at a time (one dict for all took 60-90 ms of processor
     time to grow the last time); the bound is a frame's 50 ms."""
     job = SolveJob(RULES4, RULES4.start())
-    solver_for(RULES4).pinned = None  # solve it afresh even if another test did
+    solver_for(RULES4).forget()  # solve it afresh even if another test did
     longest = 0.0
     while True:
         start = time.process_time()

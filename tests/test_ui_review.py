@@ -9,6 +9,7 @@ import random
 import pytest
 from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
 
+from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.games.pawns import pawn_rules
 from oska_gui.play import records
@@ -283,6 +284,7 @@ def test_the_exact_endgame_shows_its_progress() -> None:
     any position is assessed, seconds on a big table), the progress says so, from
     which move, and counts the positions the solver has met, which grow; the status
     line shows it. Then it counts the positions assessed."""
+    solver_for(oska_rules(5)).forget()  # solved afresh, whichever tests ran before
     app, scene = reviewing(oska_record(5), finish=False)
     seen = [scene.session.progress]
     statuses = [app.status_text]

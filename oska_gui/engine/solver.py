@@ -241,6 +241,13 @@ class Solver:
                 self.recent.popitem(last=False)
         return table
 
+    def forget(self) -> None:
+        """Drop every table kept and every root found too big, so the next question of
+        any position is solved afresh (e.g. to free the memory, or to time a solve)."""
+        self.pinned = None
+        self.recent.clear()
+        self.too_big.clear()
+
     def _note(self, size: int) -> None:
         """Keep the number of positions the table being built has met (``building``)."""
         self.building = size
