@@ -285,7 +285,7 @@ class ReviewJob:
 
 
 def within(steps: Generator[None, None, int], spent: float,
-            budget: float | None) -> Generator[None, None, tuple[int | None, float]]:
+           budget: float | None) -> Generator[None, None, tuple[int | None, float]]:
     """Run the search ``steps`` (a generator), yielding after each of its slices, and
     return (as a generator) its score and the seconds spent in all so far.
 
@@ -314,7 +314,4 @@ def within(steps: Generator[None, None, int], spent: float,
 def _settled(search: AlphaBeta, child: Position, score: int) -> bool:
     """Return True when ``child``'s ``score`` cannot change with a deeper search: a game
     end, or a score no evaluation at the horizon went into (``search``'s table says)."""
-    if is_game_end(score):
-        return True
-    entry = search.table.get(child)
-    return entry is not None and not entry[4]
+    return is_game_end(score) or not search.depth_bound(child)
