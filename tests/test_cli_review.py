@@ -11,6 +11,7 @@ from random_games import random_game
 
 from oska_gui.cli import main
 from oska_gui.engine.registry import GAMES, GameKind
+from oska_gui.engine.solver import solver_for
 from oska_gui.play.records import from_positions, save
 
 
@@ -93,3 +94,15 @@ def test_the_page_path_and_matplotlib_are_checked_first(
     assert code == 2 and out == ""
     assert "--html needs matplotlib: install the report extra" in err
     assert not (tmp_path / "r.html").exists()
+
+
+def test_the_progress_bar_says_when_the_solver_works(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """With --progress the bar on stderr notes the exact solve of the end of an n = 5
+    game (from the end back, before any position is assessed) and how many positions
+    it has met."""
+    path = saved_game(tmp_path, GameKind.OSKA, 5, 1)
+    solver_for(GAMES[GameKind.OSKA].rules(5)).forget()  # other tests solved this game's end
+    code, _, err = run([path, "--depth", "2", "--progress"], capsys)
+    assert code == 0, err
+    assert re.search(r"reviewing \[\.+\] 0/\d+ .*solving: [\d,]+ positions", err), err

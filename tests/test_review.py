@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Generator
 
 import pytest
 from random_games import random_game
 
 from oska_gui.core.types import Rules, Termination
 from oska_gui.engine.registry import GAMES, GameKind
-from oska_gui.engine.search import WIN
+from oska_gui.engine.search import WIN, run
 from oska_gui.engine.solver import Solution, solver_for
 from oska_gui.play.records import Record, from_positions
 from oska_gui.play.review.chances import PAWN_SCALE, SCALES, result_chance, search_chance
-from oska_gui.play.review.job import ReviewJob
+from oska_gui.play.review.job import ReviewJob, within
 from oska_gui.play.review.marks import Mark, mark_by_drop, mark_exact, move_accuracy
 from oska_gui.play.review.result import Review
 from oska_gui.tools.review_bench import agreement
@@ -207,12 +208,44 @@ def test_neither_time_nor_depth_is_refused() -> None:
 
 @pytest.mark.slow
 def test_searched_marks_agree_with_the_solver_on_n4() -> None:
-    """Exact values off, depth 8, over 12 random n = 4 games (239 moves): at least 90 %
-    of the moves that lose value (win to draw or loss, draw to loss) are marked mistake
-    or blunder, and of the moves so marked at least 95 % lose value or speed (a worse
-    result, a slower win or a faster loss; measured 36 of 37, see the README)."""
-    found = agreement(12, None, 8)
-    assert found.moves > 200 and found.losing > 10
+    """Exact values off, depth 8, over 30 random n = 4 games (574 moves): every move
+    marked mistake or blunder loses value or speed (a worse result, a slower win or a
+    faster loss), and at least 90 % of the moves that lose value (win to draw or loss,
+    draw to loss) are marked mistake or blunder (measured 85 of 88, see the README)."""
+    found = agreement(30, None, 8)
+    assert found.moves > 500 and found.losing > 50 and found.flagged > 50
+    assert found.flagged_worse == found.flagged, vars(found)
     assert found.recall >= 0.9, vars(found)
-    assert found.precision >= 0.95, vars(found)
 
+
+def test_a_suspected_mistake_is_searched_again() -> None:
+    """The 8th move of random n = 4 game 3 loses no value (the position is lost in 14
+    plies after the best move and after it), but at depth 8 the evaluator sees the best
+    move's position at 35 % and the move's near 0: a blunder by the first look alone
+    (no confirming plies). Searched again deeper, the drop is gone and so is the mark."""
+    rules = GAMES[GameKind.OSKA].rules(4)
+    record = record_of(rules, 3)
+    first_look = reviewed(record, seconds=None, depth=8, exact=False, confirm_plies=0)
+    assert first_look.review.plies[7].mark is Mark.BLUNDER
+    confirmed = reviewed(record, seconds=None, depth=8, exact=False).review.plies[7]
+    assert confirmed.mark not in (Mark.MISTAKE, Mark.BLUNDER), confirmed
+    assert confirmed.drop < 20
+
+
+def test_a_confirming_search_stops_at_its_budget() -> None:
+    """The confirming search runs within the time a position: a search that would go on
+    for ever is abandoned (no score) once the budget is spent, and a finished one gives
+    its score and the time spent in all."""
+    def endless() -> Generator[None, None, int]:
+        """Yield for ever."""
+        while True:
+            yield
+
+    def quick() -> Generator[None, None, int]:
+        """Yield once, then score 42."""
+        yield
+        return 42
+
+    assert run(within(endless(), 0.0, 0.005))[0] is None
+    score, spent = run(within(quick(), 1.0, None))
+    assert score == 42 and spent >= 1.0

@@ -9,6 +9,7 @@ import random
 import pytest
 from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
 
+from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.games.pawns import pawn_rules
 from oska_gui.play import records
@@ -119,6 +120,11 @@ def test_the_marks_graph_and_better_move_are_drawn() -> None:
     area = [args for name, args in canvas.calls
             if name == "polygon" and args[1] == theme.GRAPH_WHITE]
     assert len(area) == 1 and len(area[0][0]) == len(session.positions) + 2
+    caption = scene.layout().caption  # the graph says whose chance it shows
+    captions = [args for name, args in canvas.calls
+                if name == "text" and args[0].startswith("White's win chance")]
+    assert len(captions) == 1 and caption.bottom == pytest.approx(graph.y)
+    assert caption.x <= captions[0][1] and caption.y <= captions[0][2] <= caption.bottom
     assert session.go(2)
     better = session.better_move
     assert better is not None and scene.view().board.hint == better
@@ -271,6 +277,27 @@ def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
     while len(session.review.assessments) < 3:
         session.advance(0.01)
     assert reclaimer.pending > 0
+
+
+def test_the_exact_endgame_shows_its_progress() -> None:
+    """While the solver values the end of a game exactly (from the end back, before
+    any position is assessed, seconds on a big table), the progress says so, from
+    which move, and counts the positions the solver has met, which grow; the status
+    line shows it. Then it counts the positions assessed."""
+    solver_for(oska_rules(5)).forget()  # solved afresh, whichever tests ran before
+    app, scene = reviewing(oska_record(5), finish=False)
+    seen = [scene.session.progress]
+    statuses = [app.status_text]
+    while scene.busy:
+        app.update(1 / 60)
+        seen.append(scene.session.progress)
+        statuses.append(app.status_text)
+    solving = [text for text in seen if "solving exactly from move" in text]
+    assessing = [text for text in seen if " of " in text and "analysing: 0 of" not in text]
+    assert solving and seen.index(solving[-1]) < seen.index(assessing[0])
+    counts = [int(text.rsplit(", ", 1)[1].split()[0].replace(",", "")) for text in solving]
+    assert any(later > earlier for earlier, later in zip(counts, counts[1:], strict=False))
+    assert any(solving[0] in status for status in statuses)
 
 
 @pytest.mark.parametrize(("size", "touch"), [((960, 640), False), ((390, 844), True),

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     job = ReviewJob(record, seconds, args.depth, args.exact)
     with ProgressBar(len(job.review.positions), "reviewing", args.progress) as bar:
         while not job.advance(SLICE_SECONDS):
-            bar.advance(len(job.review.assessments) - bar.done)
+            bar.advance(len(job.review.assessments) - bar.done, solving_note(job))
     review = job.review
     lines = heading(record, seconds, args.depth, args.exact)
     print("\n".join(lines), end="\n\n")
@@ -85,6 +85,13 @@ def run(args: argparse.Namespace) -> int:
         write_page(page, review, lines)
         print(f"\nReview page written to {plain(str(page))}")
     return 0
+
+
+def solving_note(job: ReviewJob) -> str:
+    """Return the progress bar's note while the exact solver works, which can take
+    seconds before a position is assessed ('solving: 2,560 positions', short enough
+    for the bar's line), else ''."""
+    return "" if job.solving is None else f"solving: {job.solver.building:,} positions"
 
 
 def read_record(path: str) -> Record:

@@ -291,6 +291,12 @@ class AlphaBeta:
         """Return the best child of ``state`` recorded by the last search of it."""
         return self.table[state][3]
 
+    def depth_bound(self, state: Any) -> bool:
+        """Return True unless the table holds a score of ``state`` that did not depend
+        on the depth limit (see "Stopping early"): a deeper search may then change it."""
+        entry = self.table.get(state)
+        return entry is None or entry[4]
+
     def line(self, state: Any, depth: int) -> list:
         """Return the principal variation from ``state``: up to ``depth`` states."""
         out: list = []
@@ -315,7 +321,7 @@ class AlphaBeta:
             progress.depth, progress.score = depth, score
             progress.best = self.best_kid(root)
             progress.line = self.line(root, depth)
-            if is_game_end(score) or not self.table[root][4]:
+            if is_game_end(score) or not self.depth_bound(root):
                 return
 
 

@@ -20,6 +20,11 @@ positions, a few seconds), so every position of that game is then answered at on
 plus the tables of the last few other roots solved.
 
 **Frame loops.** ``SolveJob`` runs a solve in time slices, like ``search.Thinker``.
+A table's scores live in ``SHARDS`` dicts chosen by the position's hash (``Scores``)
+rather than one: a dict grows by copying itself whole into one twice as big, which for
+the n = 4 table's last growth (700,000 entries) took 60-90 ms inside one slice; each
+shard holds about a 64th, so its growth costs about a millisecond, and the shards grow
+at different moments.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from __future__ import annotations
 import gc
 import time
 from collections import OrderedDict
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Iterator, Mapping
+from itertools import chain
 from typing import Any, NamedTuple
 
 from oska_gui.engine.search import Game, run
@@ -37,6 +43,7 @@ _BIG = 1_000_000  # longer than any game: scores of wins and losses stay apart f
 _KEEP_TABLES = 4
 _HALF = _BIG // 2
 PAUSE_EVERY = 512
+SHARDS = 64  # a power of two: a position's shard is its hash's low bits
 
 
 class TooBig(Exception):
@@ -50,11 +57,42 @@ class Solution(NamedTuple):
     plies: int
 
 
+class Scores(Mapping[Any, int]):
+    """Positions' scores (``score_of``), split over ``SHARDS`` dicts by hash (see the
+    module text: no single growth of the table is long); read like a dict."""
+
+    __slots__ = ("shards",)
+
+    def __init__(self) -> None:
+        """Make an empty table."""
+        self.shards: list[dict[Any, int]] = [{} for _ in range(SHARDS)]
+
+    def shard(self, state: Any) -> dict[Any, int]:
+        """Return the dict that holds (or is to hold) ``state``'s score."""
+        return self.shards[hash(state) & (SHARDS - 1)]
+
+    def __getitem__(self, state: Any) -> int:
+        """Return ``state``'s score; raises KeyError when it has none."""
+        return self.shards[hash(state) & (SHARDS - 1)][state]
+
+    def __contains__(self, state: object) -> bool:
+        """Return True when ``state`` has a score."""
+        return state in self.shards[hash(state) & (SHARDS - 1)]
+
+    def __iter__(self) -> Iterator[Any]:
+        """Iterate over the positions scored, shard by shard."""
+        return chain.from_iterable(self.shards)
+
+    def __len__(self) -> int:
+        """Return the number of positions scored."""
+        return sum(map(len, self.shards))
+
+
 class _Table(NamedTuple):
     """The scores of every position reachable from one solved root."""
 
     size: int
-    scores: dict
+    scores: Scores
 
 
 def score_of(result: int, plies: int) -> int:
@@ -84,11 +122,13 @@ def parent_score(child: int) -> int:
     return child + 1
 
 
-def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, None, _Table]:
+def _build_table(game: Game, root: Any, max_positions: int,
+                 note: Callable[[int], None] | None = None) -> Generator[None, None, _Table]:
     """Score every position reachable from ``root``; raises TooBig past the budget.
 
     A generator that yields now and then (so a frame loop can run it in slices) and
-    returns the table. An explicit stack replaces recursion: a state is pushed once to
+    returns the table; before each pause it tells ``note`` (if any) how many positions
+    it has met so far, for progress. An explicit stack replaces recursion: a state is pushed once to
     be expanded and again, under its children, to be scored once they all are.
 
     Before each pause it freezes the garbage collector's objects (``gc.freeze``): the
@@ -97,42 +137,51 @@ def _build_table(game: Game, root: Any, max_positions: int) -> Generator[None, N
     n = 4 game: 782,918 positions, 7 collections of 0.1-0.7 s in one build); frozen
     they are skipped. They hold no cycles, so freezing keeps nothing alive.
     """
-    scores: dict = {}
+    scores = Scores()
+    shards, mask = scores.shards, SHARDS - 1  # inlined below: the hot loop calls nothing
     pending: dict = {}  # expanded states waiting for their children's scores
     terminal, children, stuck = game.terminal, game.children, game.stuck_result
     stuck_score = score_of(stuck, 0)
     stack: list = [root]
+    scored = 0  # positions in ``scores`` (counted here: its len() sums the shards)
     pause_at = PAUSE_EVERY
     while stack:
         state = stack.pop()
         kids = pending.pop(state, None)
         if kids is not None:
             try:
-                scores[state] = max(map(parent_score, map(scores.__getitem__, kids)))
+                shards[hash(state) & mask][state] = max(
+                    [parent_score(shards[hash(kid) & mask][kid]) for kid in kids])
             except KeyError:
                 raise ValueError("the game graph has a cycle: it cannot be solved") from None
+            scored += 1
             continue
-        if state in scores:
+        home = shards[hash(state) & mask]
+        if state in home:
             continue
-        size = len(scores) + len(pending)
+        size = scored + len(pending)
         if size >= max_positions:
             raise TooBig(f"more than {max_positions} positions are reachable")
         if size >= pause_at:
             pause_at = size + PAUSE_EVERY
             gc.freeze()  # the positions so far: no collection walks them again
+            if note is not None:
+                note(size)
             yield
         result = terminal(state)
         if result is not None:
-            scores[state] = score_of(result, 0)
+            home[state] = score_of(result, 0)
+            scored += 1
             continue
         kids = children(state)
         if not kids:
-            scores[state] = stuck_score
+            home[state] = stuck_score
+            scored += 1
             continue
         pending[state] = kids
         stack.append(state)
         stack.extend(kids)
-    return _Table(len(scores), scores)
+    return _Table(scored, scores)
 
 
 class Solver:
@@ -151,6 +200,7 @@ class Solver:
         self.pinned: _Table | None = None
         self.recent: OrderedDict[Any, _Table] = OrderedDict()
         self.too_big: dict[Any, int] = {}
+        self.building = 0  # positions met so far by the table being built (0: none is)
 
     def _cached(self, pos: Any, max_positions: int) -> _Table | None:
         """Return a cached table holding ``pos`` whose root fitted the budget, or None.
@@ -177,10 +227,12 @@ class Solver:
         if max_positions <= self.too_big.get(pos, 0):
             raise TooBig(f"more than {max_positions} positions are reachable")
         try:
-            table = yield from _build_table(self.game, pos, max_positions)
+            table = yield from _build_table(self.game, pos, max_positions, self._note)
         except TooBig:
             self.too_big[pos] = max(max_positions, self.too_big.get(pos, 0))
             raise
+        finally:
+            self.building = 0
         if pos == self.start:
             self.pinned = table
         else:
@@ -188,6 +240,17 @@ class Solver:
             if len(self.recent) > _KEEP_TABLES:
                 self.recent.popitem(last=False)
         return table
+
+    def forget(self) -> None:
+        """Drop every table kept and every root found too big, so the next question of
+        any position is solved afresh (e.g. to free the memory, or to time a solve)."""
+        self.pinned = None
+        self.recent.clear()
+        self.too_big.clear()
+
+    def _note(self, size: int) -> None:
+        """Keep the number of positions the table being built has met (``building``)."""
+        self.building = size
 
     def solve(self, pos: Any, max_positions: int = DEFAULT_MAX_POSITIONS) -> Solution:
         """Return the perfect-play Solution of ``pos``; raises TooBig past the budget."""

@@ -163,9 +163,15 @@ class ReviewSession:
     @property
     def progress(self) -> str:
         """Return how far the analysis is, e.g. 'analysing: 12 of 27 positions', or ''
-        once it is complete."""
+        once it is complete; while the exact solver works (it can take seconds before a
+        position is done), how far it is: 'analysing: solving exactly from move 31,
+        12,288 positions'."""
         if self.done:
             return ""
+        job = self.job
+        if job.solving is not None:
+            start = "the start" if job.solving == 0 else f"move {job.solving}"
+            return f"analysing: solving exactly from {start}, {job.solver.building:,} positions"
         return f"analysing: {len(self.review.assessments)} of {len(self.positions)} positions"
 
     def sentence(self, chance: bool = True) -> str:

@@ -10,7 +10,8 @@ Two measurements of ``play.review``:
   off, at ``--depth`` D or the default time, each mark compared with the solver: how
   many moves marked mistake or blunder lose value or speed (a worse result, a slower
   win or a faster loss), and how many of the moves that lose value (a win to a draw
-  or loss, a draw to a loss) are marked mistake or blunder.
+  or loss, a draw to a loss) are marked mistake or blunder. ``--confirm-plies`` sets
+  how much deeper a suspected mistake is searched again (0: the first look alone).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from oska_gui.engine.solver import Solution, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.players import DepthPlayer
 from oska_gui.play.records import Record, from_positions
-from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.job import CONFIRM_PLIES, DEFAULT_SECONDS, ReviewJob
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import Review
 from oska_gui.play.selfplay import play_game
@@ -95,19 +96,21 @@ def random_game(rules: Rules, seed: int) -> list[Position]:
     return line
 
 
-def agreement(games: int, seconds: float | None, depth: int | None) -> Agreement:
+def agreement(games: int, seconds: float | None, depth: int | None,
+              confirm_plies: int = CONFIRM_PLIES) -> Agreement:
     """Return the agreement of searched marks with the solver over random n = 4 games.
 
     Args:
         games: how many games (seeds 0 to games - 1).
         seconds: the search time a position (None: ``depth`` alone).
         depth: the deepest search (None: the time alone).
+        confirm_plies: how much deeper suspected mistakes are searched again.
     """
     rules, found = oska_rules(4), Agreement()
     for seed in range(games):
         line = random_game(rules, seed)
         job = ReviewJob(from_positions(line, rules, "random", "random", rules.outcome(line[-1])),
-                        seconds, depth, exact=False)
+                        seconds, depth, exact=False, confirm_plies=confirm_plies)
         while not job.advance(1.0):
             pass
         found.add(job.review)
@@ -137,6 +140,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0,
                         help="random n = 4 games for the agreement (default 0: none)")
     parser.add_argument("--depth", type=int, help="search depth for the agreement")
+    parser.add_argument("--confirm-plies", type=int, default=CONFIRM_PLIES,
+                        help="how much deeper a suspected mistake is searched again "
+                             f"(default {CONFIRM_PLIES}; 0: never)")
     args = parser.parse_args()
     record = long_game(args.plies, args.seed)
     start = time.perf_counter()
@@ -149,8 +155,10 @@ def main() -> None:
           f"position: reviewed in {seconds:.1f} s (load {os.getloadavg()[0]:.1f})")
     if args.games:
         start = time.perf_counter()
-        found = agreement(args.games, None if args.depth else DEFAULT_SECONDS, args.depth)
+        found = agreement(args.games, None if args.depth else DEFAULT_SECONDS, args.depth,
+                          args.confirm_plies)
         how = f"depth {args.depth}" if args.depth else f"{DEFAULT_SECONDS:g} s a position"
+        how += f", suspected mistakes {args.confirm_plies} plies deeper"
         print(f"n = 4, {args.games} random games, {found.moves} moves, {how}: "
               f"{found.flagged_worse}/{found.flagged} flagged moves lose value or speed "
               f"({100 * found.precision:.1f} %), {found.losing_flagged}/{found.losing} "

@@ -3,7 +3,8 @@
 The board takes the game screen's place (``layout.split_screen``: beside the panel in
 a wide window, above it in a tall one). The panel holds, from the top: the title with
 the analysis's progress, the status (the move looked at, its mark, the better move),
-a summary line per side, the graph of White's win chance, the move list, and a row of
+a summary line per side, the graph of White's win chance under a caption that says so,
+the move list, and a row of
 buttons (previous, next, back to the game). ``graph_x``/``graph_index`` and
 ``move_cells`` place the graph's points and the list's moves, for drawing and for
 finding what a click or tap hit alike.
@@ -32,8 +33,9 @@ NUMBER_SAMPLE = "000."  # the widest move number
 class ReviewLayout:
     """The review screen's parts and the type scale of their texts.
 
-    ``title`` has no height where the panel has no room for it; ``graph`` and
-    ``moves`` share what the other parts leave.
+    ``title`` has no height where the panel has no room for it; ``caption`` is the
+    graph's caption line, above it; ``graph`` and ``moves`` share what the other parts
+    leave.
     """
 
     board: BoardLayout
@@ -41,6 +43,7 @@ class ReviewLayout:
     title: Rect
     status: Rect
     summary: Rect
+    caption: Rect
     graph: Rect
     moves: Rect
     buttons: dict[str, Rect]
@@ -73,15 +76,19 @@ def review_layout(kind: str, n: int, width: float, height: float, touch: bool = 
     status_h = 2 * scale.body * LINE
     summary_h = 2 * scale.small * LINE
     title_h = scale.title * LINE
-    least = status_h + summary_h + GRAPH_MIN + 2 * scale.small * LINE * MOVE_LINE + 4 * gap
+    caption_h = scale.small * LINE
+    least = (status_h + summary_h + caption_h + GRAPH_MIN
+             + 2 * scale.small * LINE * MOVE_LINE + 4 * gap)
     if rest.h < least + title_h + gap:  # a small panel: the title goes first
         title_h = 0.0
     title, rest = rest.take_top(title_h, gap if title_h else 0)
     status, rest = rest.take_top(status_h, gap)
     summary, rest = rest.take_top(summary_h, gap)
+    caption, rest = rest.take_top(caption_h)
     graph, moves = rest.take_top(clamp(rest.h * GRAPH_SHARE, GRAPH_MIN, GRAPH_MAX), gap)
     buttons = dict(zip(BUTTONS, grid.columns(len(BUTTONS), gap), strict=True))
-    return ReviewLayout(board, panel, title, status, summary, graph, moves, buttons, scale)
+    return ReviewLayout(board, panel, title, status, summary, caption, graph, moves, buttons,
+                        scale)
 
 
 def graph_area(graph: Rect) -> Rect:

@@ -33,6 +33,10 @@ MARK_COLORS: dict[Mark, Color] = {Mark.INACCURACY: theme.MARK_INACCURACY,
                                   Mark.MISTAKE: theme.MARK_MISTAKE,
                                   Mark.BLUNDER: theme.MARK_BLUNDER}
 TITLE = "Review"
+# the graph's caption, from the longest wording to the shortest
+GRAPH_CAPTION = ("White's win chance (100 % at the top, 50 % on the middle line)",
+                 "White's win chance (50 % on the middle line)", "White's win chance",
+                 "White's chance")
 
 
 @dataclass
@@ -127,11 +131,16 @@ def _clipped(canvas: Canvas, text: str, width: float, size: float) -> str:
 
 
 def _graph(canvas: Canvas, view: ReviewView) -> None:
-    """Draw White's win chance along the game: the area under it, the 50 % line, a dot
-    at each marked move and the line of the position looked at."""
-    rect = view.layout.graph
+    """Draw White's win chance along the game under its caption: the area under it,
+    the 50 % line, a dot at each marked move and the line of the position looked at.
+    The caption says whose chance it is, as the graph always shows White's."""
+    rect, caption = view.layout.graph, view.layout.caption
     if rect.h <= 0 or rect.w <= 0:
         return
+    size = view.layout.scale.small
+    shown = fit_lines(canvas, GRAPH_CAPTION, caption.w, size)[0]
+    canvas.text(_clipped(canvas, shown, caption.w, size), caption.x, caption.center[1], size,
+                theme.TEXT_DIM, "left")
     canvas.rect(rect.x, rect.y, rect.w, rect.h, theme.BACKGROUND, 8)
     area = graph_area(rect)
     middle = graph_y(rect, 0.5)

@@ -4,7 +4,10 @@ Every position of the record is assessed once: its win chance for the side to mo
 (``chances``) and its best move, by the exact solver where it covers the position (and
 exact values are asked for), else by the alpha-beta search (``search.Thinker``) for a
 time budget and/or to a depth. Each move played is then marked (``marks``) from the
-assessments of the positions before and after it, so the review fills in move by move.
+assessment of the position it was played in, so the review fills in move by move. A
+searched move that loses a mistake's worth or more is searched again deeper, with the
+best move, before its mark stands (``_confirm``): the evaluator's misjudgements beyond
+the horizon otherwise mark moves that lose nothing.
 
 Like the players' search, the job never blocks: ``advance(seconds)`` works for about
 that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
@@ -26,7 +29,7 @@ import time
 from collections.abc import Generator
 
 from oska_gui.core.types import Position
-from oska_gui.engine.search import WIN, AlphaBeta, Thinker
+from oska_gui.engine.search import WIN, AlphaBeta, Thinker, is_game_end
 from oska_gui.engine.solver import Solution, TooBig, solver_for
 
 from ..game import make_game
@@ -34,10 +37,12 @@ from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIO
 from ..records import Record
 from ..search_player import TableSink, release
 from .chances import SCALES, result_chance, search_chance
+from .marks import MISTAKE
 from .result import Assessment, Review
 
 DEFAULT_SECONDS = 0.2
 MIN_SLICE = 0.001  # seconds: the shortest search slice, so that every call makes progress
+CONFIRM_PLIES = 6  # how much deeper than the position a suspected mistake is searched again
 
 
 class ReviewJob:
@@ -48,7 +53,8 @@ class ReviewJob:
 
     def __init__(self, record: Record, seconds: float | None = DEFAULT_SECONDS,
                  depth: int | None = None, exact: bool = True,
-                 reclaimer: TableSink | None = None) -> None:
+                 reclaimer: TableSink | None = None,
+                 confirm_plies: int = CONFIRM_PLIES) -> None:
         """Prepare the review of ``record``; raises RecordError if its moves are illegal.
 
         Args:
@@ -59,6 +65,8 @@ class ReviewJob:
             reclaimer: takes each finished search's tables to free them a little per
                 frame, as the players' are (None: they are dropped at once, which in a
                 frame loop costs the frame a position's search ends in).
+            confirm_plies: how much deeper a suspected mistake or blunder is searched
+                again (``_confirm``; 0: never).
 
         Raises:
             ValueError: neither a time nor a depth is given.
@@ -67,10 +75,13 @@ class ReviewJob:
             raise ValueError("a review needs a time a position, a depth, or both")
         self.game = make_game(record.game.value, record.n)
         self.seconds, self.depth, self.exact = seconds, depth or MAX_DEPTH, exact
+        self.confirm_plies = confirm_plies
         self.scale = SCALES[record.game]
         self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
         self.review = Review(record, record.positions())
         self.reclaimer = reclaimer
+        self.solver = solver_for(self.game.rules)
+        self.solving: int | None = None  # the position being solved exactly, if one is
         self._steps = self._work()
         self._end = 0.0  # when the running call of ``advance`` is to return
 
@@ -98,9 +109,9 @@ class ReviewJob:
         positions = review.positions
         budget = self._exact_budget()
         first_exact = yield from self._first_exact(budget)
-        for index, pos in enumerate(positions):
+        for index in range(len(positions)):
             played = positions[index + 1] if index + 1 < len(positions) else None
-            assessment = yield from self._assess(pos, played,
+            assessment = yield from self._assess(index, played,
                                                  budget if index >= first_exact else 0)
             review.add(assessment)
 
@@ -132,26 +143,27 @@ class ReviewJob:
             if self._result(pos) is None:
                 if self.game.race_length(pos) > ENDGAME_RACE:
                     break
-                if (yield from self._solve(pos, budget)) is None:
+                if (yield from self._solve(index, budget)) is None:
                     break
             first = index
         return first
 
-    def _assess(self, pos: Position, played: Position | None,
+    def _assess(self, index: int, played: Position | None,
                 budget: int) -> Generator[None, None, Assessment]:
-        """Return (as a generator) the assessment of ``pos``.
+        """Return (as a generator) the assessment of the position at ``index``.
 
         Args:
-            pos: the position.
+            index: the position's index in the game.
             played: the child the game went on to (None at its end).
             budget: the most positions the solver may take on to value ``pos`` exactly
                 (0: the search alone).
         """
+        pos = self.review.positions[index]
         result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
         if budget:
-            ranked = yield from self._solve(pos, budget)
+            ranked = yield from self._solve(index, budget)
             if ranked is not None:
                 best, value = ranked[0]
                 played_value = dict(ranked)[played] if played is not None else value
@@ -160,16 +172,20 @@ class ReviewJob:
                                   exact=(value, played_value))
         return (yield from self._search(pos, played))
 
-    def _solve(self, pos: Position, budget: int,
+    def _solve(self, index: int, budget: int,
                ) -> Generator[None, None, list[tuple[Position, Solution]] | None]:
-        """Return (as a generator) ``pos``'s children ranked by exact value, or None when
-        more than ``budget`` positions are reachable."""
-        solver = solver_for(self.game.rules)
+        """Return (as a generator) the children of the position at ``index`` ranked by
+        exact value, or None when more than ``budget`` positions are reachable; while
+        it solves, ``solving`` is ``index``."""
+        pos = self.review.positions[index]
+        self.solving = index
         try:
-            yield from solver.table_steps(pos, budget)
+            yield from self.solver.table_steps(pos, budget)
         except TooBig:
             return None
-        return solver.ranked_children(pos, budget)  # answered from the table just built
+        finally:
+            self.solving = None
+        return self.solver.ranked_children(pos, budget)  # answered from the table just built
 
     def _search(self, pos: Position, played: Position | None,
                 ) -> Generator[None, None, Assessment]:
@@ -181,6 +197,7 @@ class ReviewJob:
         position was, with the same tables: its score is then the one the position's
         own search gave it, never above the best move's, so the drop in win chance
         comes from one consistent look, not from two searches of different depths.
+        A drop of a mistake or more is then checked by a deeper look (``_confirm``).
         """
         discard = None if self.reclaimer is None else self.reclaimer.take
         thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth, discard=discard)
@@ -201,8 +218,50 @@ class ReviewJob:
         if played is not None and played != progress.best:
             score = yield from self._child_score(thinker.search, played, progress.depth - 1)
             after = search_chance(-score, self.scale)
+            if 100 * (chance - after) >= MISTAKE:
+                chance, after = yield from self._confirm(thinker.search, progress.best, played,
+                                                         progress.depth, (chance, after))
         release(thinker, self.reclaimer)
         return Assessment(chance, progress.best, after, progress.depth)
+
+    def _confirm(self, search: AlphaBeta, best: Position, played: Position, depth: int,
+                 found: tuple[float, float]) -> Generator[None, None, tuple[float, float]]:
+        """Return (as a generator) the mover's win chances (the position's, the move
+        played's) after a deeper look at a suspected mistake or blunder.
+
+        The evaluator can misjudge a position beyond the horizon (a lost one as 35 %, a
+        won one as 80 % against 99.9 %), so, as engines re-check a suspected blunder,
+        the best move and the move played are searched again, a ply deeper at a time,
+        up to ``confirm_plies`` deeper than the position was (with the same tables);
+        the deepest look both completed stands. It stops early once neither score can
+        change with depth (a game end, or no evaluation at the horizon went into it),
+        and when a time a position is set, once that much more time is spent.
+
+        Args:
+            search: the position's search, whose tables order the moves.
+            best: the search's best move (a child).
+            played: the move played (another child).
+            depth: the depth the position was searched to.
+            found: the chances the first look gave, kept if no deeper look completes.
+
+        Returns:
+            The position's chance (the better of the two moves) and the move played's.
+        """
+        spent = 0.0
+        for child_depth in range(depth, depth + self.confirm_plies):
+            scores = []
+            for child in (best, played):
+                steps = self._child_score(search, child, child_depth)
+                score, spent = yield from within(steps, spent, self.seconds)
+                if score is None:
+                    return found
+                scores.append(score)
+            chances = [search_chance(-score, self.scale) for score in scores]
+            found = max(chances), chances[1]
+            if all(_settled(search, child, score)
+                   for child, score in zip((best, played), scores, strict=True)):
+                break
+        return found
 
     def _child_score(self, search: AlphaBeta, child: Position,
                      depth: int) -> Generator[None, None, int]:
@@ -223,3 +282,36 @@ class ReviewJob:
         if result is None and not rules.children(pos):
             return rules.stuck_result
         return result
+
+
+def within(steps: Generator[None, None, int], spent: float,
+           budget: float | None) -> Generator[None, None, tuple[int | None, float]]:
+    """Run the search ``steps`` (a generator), yielding after each of its slices, and
+    return (as a generator) its score and the seconds spent in all so far.
+
+    Args:
+        steps: the search.
+        spent: the seconds already spent on the work it belongs to.
+        budget: the most seconds that work may take (None: no limit).
+
+    Returns:
+        (score, spent); the score is None when the budget ran out first (the search
+        is then abandoned).
+    """
+    while True:
+        start = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value, spent + time.perf_counter() - start
+        spent += time.perf_counter() - start
+        if budget is not None and spent >= budget:
+            steps.close()
+            return None, spent
+        yield
+
+
+def _settled(search: AlphaBeta, child: Position, score: int) -> bool:
+    """Return True when ``child``'s ``score`` cannot change with a deeper search: a game
+    end, or a score no evaluation at the horizon went into (``search``'s table says)."""
+    return is_game_end(score) or not search.depth_bound(child)
