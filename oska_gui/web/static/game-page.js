@@ -1,0 +1,306 @@
+// The page's side of the game, which runs in a Web Worker (game-worker.js and
+// oska_gui.web.page): the page keeps the canvas, the DOM, sound and storage, and does
+// nothing that takes long, so its main thread never blocks.
+//
+// At each animation frame while the game has something to do, the page sends the worker
+// a frame request with the window's size and the pointer and key events since the last
+// one (only one request is out at a time); the answer carries the frame's drawing, which
+// is replayed here on the canvas (see oska_gui.web.recorder for its form), and what
+// changed of what the page shows besides: #status, body[data-moves] and
+// body[data-review] (for tests and tools), the #announce live region and the #position
+// description (for screen readers), the canvas's cursor. When the game rests the page
+// stops asking until an event or a resize. The page plays the game's sounds (audio.js),
+// writes what the game stores to localStorage, opens the file picker and reads the
+// record files chosen or dropped on the page for the worker. body[data-state] tells
+// the page's state: loading, ready (with data-ready-at, ms since navigation) or error.
+import { Speaker } from "./audio.js";
+
+const POINTER_EVENTS = ["pointerdown", "pointermove", "pointerup", "pointercancel"];
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+const COARSE_POINTER = "(pointer: coarse)";  // the main pointer is a finger: a phone or tablet
+const BOARD = 0;  // the canvas's number in a drawing; layers count up from 1
+
+// Show `text` in the page's message box and set body[data-state] to `state`.
+export function showMessage(state, text) {
+  const box = document.getElementById("loading");
+  document.getElementById("loading-text").textContent = text;
+  box.classList.add("message");
+  box.hidden = false;
+  document.body.dataset.state = state;
+}
+
+function windowSize() {
+  return [window.innerWidth, window.innerHeight, window.devicePixelRatio || 1];
+}
+
+// localStorage's values, or none where the browser refuses it (said in the console).
+function storedValues() {
+  try {
+    const store = window.localStorage;
+    return { storage: true, stored: Object.fromEntries(
+      Object.keys(store).map((key) => [key, store.getItem(key)])) };
+  } catch (error) {
+    console.warn(`Oska: settings and games will not be kept (${error.message || error})`);
+    return { storage: false, stored: {} };
+  }
+}
+
+// What the game needs to know of the page when it starts (oska_gui.web.page.start).
+export function pageFacts() {
+  const [width, height, scale] = windowSize();
+  return {
+    width, height, scale,
+    touch: matchMedia(COARSE_POINTER).matches,
+    calm: matchMedia(REDUCED_MOTION).matches,
+    ...storedValues(),
+  };
+}
+
+export class GamePage {
+  // worker: the game's worker, already told to start. started: called once the game
+  // runs (its first frame is drawn). fail: called with an Error if it cannot start.
+  constructor(worker, { say, started, fail, snapshotFailed }) {
+    this.worker = worker;
+    this.hooks = { say, started, fail, snapshotFailed };
+    this.board = document.getElementById("board");
+    this.surfaces = new Map([[BOARD, this.board.getContext("2d")]]);
+    this.picker = document.getElementById("record-file");
+    this.size = null;
+    this.events = [];
+    this.poked = false;  // something besides events needs a frame (a resize, a file)
+    this.asked = false;  // an animation frame is requested
+    this.inFlight = false;  // a frame request waits for its answer
+    this.more = false;  // the game's last answer wanted more frames
+    this.drawn = false;
+    this.soundOn = false;
+    this.speaker = new Speaker(() => worker.postMessage({ kind: "silent" }));
+    this.onFrame = (time) => this.frame(time);
+    worker.addEventListener("message", ({ data }) => this.receive(data));
+    worker.addEventListener("error", (event) => fail(new Error(event.message)));
+  }
+
+  receive(message) {
+    switch (message.kind) {
+      case "say": this.hooks.say(message.text); break;
+      case "snapshot-failed":
+        console.warn(`Oska: starting without a snapshot (${message.message})`);
+        this.hooks.snapshotFailed();
+        break;
+      case "failed": this.hooks.fail(new Error(message.message)); break;
+      case "ready": this.start(message); break;
+      case "frame": this.show(message); break;
+      case "play": this.speaker.play(message.cue); break;
+      case "store": this.store(message.key, message.text); break;
+      case "error":
+        console.error(message.trace);
+        showMessage("error", message.message);
+        break;
+      default: console.warn(`Oska: unknown message from the game: ${message.kind}`);
+    }
+  }
+
+  // The game is ready: listen to the page and ask for the first frame.
+  start({ namedKeys, openKey, sounds, rate, sound }) {
+    this.namedKeys = new Set(namedKeys);
+    this.openKey = openKey;
+    this.speaker.setSamples(sounds, rate);
+    this.soundOn = sound;
+    if (sound) {
+      this.speaker.prepare();  // while the page loads: no frame pays for it
+    }
+    for (const name of POINTER_EVENTS) {
+      this.board.addEventListener(name, (event) => this.pointer(event));
+    }
+    this.board.addEventListener("contextmenu", (event) => event.preventDefault());
+    window.addEventListener("keydown", (event) => this.key(event));
+    window.addEventListener("resize", () => this.wake());
+    this.picker.addEventListener("change", () => {
+      if (this.picker.files.length) {
+        this.read(this.picker.files[0]);
+      }
+      this.picker.value = "";  // choosing the same file again is a change too
+    });
+    window.addEventListener("dragover", (event) => event.preventDefault());  // allows a drop
+    window.addEventListener("drop", (event) => {
+      event.preventDefault();  // the browser would open the file instead
+      const files = event.dataTransfer ? event.dataTransfer.files : null;
+      if (files && files.length) {
+        this.read(files[0]);
+      }
+    });
+    this.wake();
+  }
+
+  pointer(event) {
+    event.preventDefault();  // no text selection, scrolling or emulated mouse events
+    if (event.type === "pointerdown") {
+      // Keep receiving this pointer's move and up events if it leaves the canvas.
+      this.board.setPointerCapture(event.pointerId);
+      this.readySound();
+    }
+    const box = this.board.getBoundingClientRect();
+    const { type, clientX, clientY, isPrimary, pointerType, button } = event;
+    this.queue({ kind: "pointer", type, clientX, clientY, isPrimary, pointerType, button,
+                 left: box.left, top: box.top });
+  }
+
+  // A key the game takes (as oska_gui.web.dom_events.key_press does: no Ctrl, Alt or
+  // Meta, a named key or a single character) is the game's, not the browser's.
+  key(event) {
+    const { key, ctrlKey, altKey, metaKey } = event;
+    if (ctrlKey || altKey || metaKey || !(this.namedKeys.has(key) || key.length === 1)) {
+      return;
+    }
+    event.preventDefault();  // e.g. space and arrows must not scroll the page
+    if (key.toLowerCase() === this.openKey) {
+      this.picker.click();  // a key press is a gesture: the browser lets it open
+      return;
+    }
+    this.readySound();
+    this.queue({ kind: "key", key, ctrlKey, altKey, metaKey });
+  }
+
+  // Let the audio context run when sound is on: browsers allow it in a gesture's handler.
+  readySound() {
+    if (this.soundOn) {
+      this.speaker.wake();
+    }
+  }
+
+  // Read `file` and send its bytes to the game, which opens it for review.
+  read(file) {
+    file.arrayBuffer().then(
+      (data) => this.worker.postMessage({ kind: "file", name: file.name, data }, [data]),
+      () => this.worker.postMessage({ kind: "file", name: file.name, data: null }),
+    ).then(() => this.wake());
+  }
+
+  store(key, text) {
+    try {
+      window.localStorage.setItem(key, text);
+    } catch (error) {
+      console.warn(`Oska: cannot save ${key}: ${error.message || error}`);
+    }
+  }
+
+  queue(event) {
+    this.events.push(event);
+    this.wake();
+  }
+
+  // Ask for frames again after a rest: an event arrived or the window changed.
+  wake() {
+    this.poked = true;
+    this.askFrame();
+  }
+
+  askFrame() {
+    if (!this.asked && !this.inFlight) {
+      this.asked = true;
+      requestAnimationFrame(this.onFrame);
+    }
+  }
+
+  frame(time) {
+    this.asked = false;
+    const [width, height, scale] = windowSize();
+    this.inFlight = true;
+    this.poked = false;
+    this.worker.postMessage({ kind: "frame", time, width, height, scale,
+                              events: this.events.splice(0) });
+  }
+
+  // Show the game's answer to a frame request, then ask for the next frame if needed.
+  show(answer) {
+    this.inFlight = false;
+    this.resize(answer.size);
+    if (answer.draw) {
+      this.replay(JSON.parse(answer.draw));
+    }
+    this.mirror(answer);
+    this.soundOn = answer.sound;
+    if (answer.openPicker) {
+      this.picker.click();
+    }
+    if (answer.more || this.poked || this.events.length) {
+      this.askFrame();
+    }
+    if (!this.drawn) {
+      this.drawn = true;
+      this.ready();
+    }
+  }
+
+  // Give the canvas a CSS size and a backing store `scale` times larger when it changed.
+  resize([width, height, scale]) {
+    const size = `${width} ${height} ${scale}`;
+    if (size === this.size) {
+      return;
+    }
+    this.size = size;
+    this.board.style.width = `${width}px`;
+    this.board.style.height = `${height}px`;
+    this.board.width = Math.round(width * scale);
+    this.board.height = Math.round(height * scale);
+  }
+
+  // Replay a frame's drawing: [surface, name, ...arguments] each.
+  replay(drawing) {
+    for (const [surface, name, ...args] of drawing) {
+      if (name.startsWith("=")) {
+        this.assign(surface, name.slice(1), args[0]);
+      } else if (name === "drawImage") {
+        this.layer(surface).drawImage(this.layer(args[0]).canvas, args[1], args[2]);
+      } else {
+        this.layer(surface)[name](...args);
+      }
+    }
+  }
+
+  assign(surface, property, value) {
+    const context = this.layer(surface);
+    if (surface !== BOARD && (property === "width" || property === "height")) {
+      context.canvas[property] = value;
+    } else {
+      context[property] = value;
+    }
+  }
+
+  // The 2D context of layer `surface`, its canvas made on first use.
+  layer(surface) {
+    let context = this.surfaces.get(surface);
+    if (!context) {
+      context = document.createElement("canvas").getContext("2d");
+      this.surfaces.set(surface, context);
+    }
+    return context;
+  }
+
+  mirror({ status, moves, review, announce, position, cursor }) {
+    const text = (id, value) => {
+      if (value !== undefined) {
+        document.getElementById(id).textContent = value;
+      }
+    };
+    text("status", status);
+    text("announce", announce);
+    text("position", position);
+    if (moves !== undefined) {
+      document.body.dataset.moves = moves;
+    }
+    if (review !== undefined) {
+      document.body.dataset.review = review;
+    }
+    if (cursor !== undefined) {
+      this.board.style.cursor = cursor;
+    }
+  }
+
+  // Hide the loading indicator and record when the page became interactive.
+  ready() {
+    document.getElementById("loading").hidden = true;
+    document.body.dataset.readyAt = `${performance.now().toFixed(0)}`;
+    document.body.dataset.state = "ready";
+    this.hooks.started();
+  }
+}
