@@ -6,6 +6,25 @@
 // suspended: every click, tap and key handler wakes it (preparing it first if sound was
 // off at load). A page without Web Audio, or whose context fails, stays silent, says so
 // once in the console and tells the game (onSilent).
+//
+// The first AudioContext of a browser session starts the browser's audio service, which
+// blocks the page for 150-300 ms when the constructor waits for it; listing the media
+// devices starts it without blocking. So the loader calls warmUpAudio() first thing, and
+// the speaker prepares its context (prepareSoon) only once that is done.
+
+let warming = null;
+
+// Start the browser's audio service in the background; resolves when it is up (or when
+// there is no way to tell: no media devices API, or it failed).
+export function warmUpAudio() {
+  if (!warming) {
+    const devices = navigator.mediaDevices;
+    warming = devices && devices.enumerateDevices
+      ? devices.enumerateDevices().catch(() => null)
+      : Promise.resolve(null);
+  }
+  return warming;
+}
 
 export class Speaker {
   // onSilent: called once when sound fails on this page.
@@ -25,6 +44,11 @@ export class Speaker {
   // Create the context and every cue's buffer, if not done yet, so no cue costs a frame.
   prepare() {
     this.guarded(() => this.prepared());
+  }
+
+  // Prepare once the audio service is warm (see warmUpAudio).
+  prepareSoon() {
+    warmUpAudio().then(() => this.prepare());
   }
 
   // Let the context run: call it from a gesture's handler (the browser may refuse before).

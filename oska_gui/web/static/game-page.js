@@ -106,7 +106,7 @@ export class GamePage {
     this.speaker.setSamples(sounds, rate);
     this.soundOn = sound;
     if (sound) {
-      this.speaker.prepare();  // while the page loads: no frame pays for it
+      this.speaker.prepareSoon();  // while the page loads: no cue pays for it
     }
     for (const name of POINTER_EVENTS) {
       this.board.addEventListener(name, (event) => this.pointer(event));

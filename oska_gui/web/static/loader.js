@@ -12,6 +12,7 @@
 // a memory snapshot of the interpreter is kept in the same cache storage; a repeat visit
 // restores it (in the game's worker) instead of starting Python again, which takes a
 // fraction of the time.
+import { warmUpAudio } from "./audio.js";
 import { GamePage, pageFacts, showMessage } from "./game-page.js";
 import { unpack } from "./python-files.js";
 
@@ -122,10 +123,14 @@ async function serviceWorkerInControl() {
   });
 }
 
+function cacheName(build) {
+  return `oska-${build}`;
+}
+
 // The cache of this build, where the snapshot is kept; null without cache storage.
 async function snapshotCache(build) {
   try {
-    return await caches.open(`oska-${build}`);
+    return await caches.open(cacheName(build));
   } catch {
     return null;
   }
@@ -157,7 +162,7 @@ async function downloadWithProgress(build) {
 // (snapshot-worker.js) so that the page's main thread stays free; in the page itself if
 // the worker fails. An interpreter made for a snapshot cannot reach the browser (js), so
 // the game runs in one restored from it (game-worker.js), on this visit as on every later.
-async function snapshotAfresh(archive) {
+async function snapshotAfresh(archive, build, cache) {
   const worker = new Worker("snapshot-worker.js", { type: "module" });
   try {
     const snapshot = await new Promise((resolve, reject) => {
@@ -171,14 +176,18 @@ async function snapshotAfresh(archive) {
         }
       });
       worker.addEventListener("error", (event) => reject(new Error(event.message)));
-      worker.postMessage({ archive });
+      worker.postMessage({ archive, cache: cacheName(build), key: SNAPSHOT });
     });
     document.body.dataset.prepared = "worker";
     return snapshot;
   } catch (error) {
     console.warn(`Oska: preparing Python in the page (the worker failed: ${error.message})`);
     document.body.dataset.prepared = "page";
-    return snapshotInPage(archive);
+    const snapshot = await snapshotInPage(archive);
+    // the Response copies the bytes: the snapshot itself can go to the game's worker
+    cache.put(SNAPSHOT, new Response(snapshot)).catch(
+      (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+    return snapshot;
   } finally {
     worker.terminate();
   }
@@ -216,6 +225,7 @@ function runGame(snapshot, archive, cache, started) {
 }
 
 async function main() {
+  warmUpAudio();
   const stopWatching = reloadOnTakeover();
   const offline = await serviceWorkerInControl();
   if (offline && await applyWaiting()) {
@@ -234,10 +244,7 @@ async function main() {
     say("Starting the Python runtime…");
   }
   if (!snapshot && cache) {
-    snapshot = await snapshotAfresh(archive);
-    // the Response copies the bytes: the snapshot itself can go to the game's worker
-    cache.put(SNAPSHOT, new Response(snapshot)).catch(
-      (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+    snapshot = await snapshotAfresh(archive, build.build, cache);
   }
   runGame(snapshot, archive, cache, stopWatching);
 }
