@@ -438,6 +438,12 @@ new PerformanceObserver((list) => {
 """
 
 
+# The page's main thread never blocks longer than this while it loads or plays: the game
+# runs in a Web Worker. The aim is 200 ms; the bound leaves room for 2 cores shared with
+# other work, and still fails at once if Python (0.4-9 s at a time) comes back to the page.
+MAX_LONG_TASK_MS = 300
+
+
 def longest_task(browser: Browser) -> float:
     """Return the longest main-thread task of the page so far, in ms (0 for none)."""
     return float(browser.page.evaluate("Math.max(0, ...window.longTasks)"))
@@ -450,11 +456,13 @@ def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         browser: Browser, built_site: Path) -> None:
     """The first visit shows its download progress up to the whole runtime and keeps
     a snapshot, prepared in a worker (off the page's main thread); later visits start
-    from the snapshot, and so does one without network."""
+    from the snapshot, and so does one without network. No visit blocks the page's
+    main thread for long."""
     browser.page.add_init_script(RECORD_LOADING_TEXTS)
     browser.page.add_init_script(RECORD_LONG_TASKS)
     record_metric("first_visit_ms", browser.open())
     record_metric("first_visit_longest_task_ms", longest_task(browser))
+    assert longest_task(browser) < MAX_LONG_TASK_MS
     assert browser.page.evaluate("document.body.dataset.start") == "afresh"
     assert browser.page.evaluate("document.body.dataset.prepared") == "worker"
     assert "Preparing the game…" in browser.page.evaluate("loadingTexts")
@@ -475,6 +483,7 @@ def test_progress_then_repeat_visits_from_a_snapshot_even_offline(
         record_metric(f"{visit}_visit_ms", float(browser.page.evaluate(
             "document.body.dataset.readyAt")))
         record_metric(f"{visit}_visit_longest_task_ms", longest_task(browser))
+        assert longest_task(browser) < MAX_LONG_TASK_MS
         assert browser.page.evaluate("document.body.dataset.start") == "snapshot"
         assert browser.status().startswith("Start screen: Oska n = 4,")
     # The worker really had no network: what it has not cached cannot be fetched.
@@ -497,43 +506,27 @@ def test_the_outside_request_guard_catches_and_blocks(browser: Browser) -> None:
     browser.errors.clear()
 
 
-# Records every text drawn on any canvas of the page (the game draws all its words).
-RECORD_TEXTS = """
-window.drawnTexts = [];
-const fillText = CanvasRenderingContext2D.prototype.fillText;
-CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
-    window.drawnTexts.push(String(text));
-    return fillText.call(this, text, ...rest);
-};
-"""
+# Has the game's worker record every text drawn on any of its canvases (the game draws
+# all its words there) with its font; window.oskaDrawn() returns them (game-page.js).
+RECORD_TEXTS = "window.oskaRecordTexts = true;"
 WAIT_FRAMES = """(count) => new Promise((done) => {
     const tick = () => (--count <= 0 ? done() : requestAnimationFrame(tick));
     requestAnimationFrame(tick);
 })"""
 
 
-RECORD_FONTS = """
-window.drawnFonts = [];
-const fillTextWithFont = CanvasRenderingContext2D.prototype.fillText;
-CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
-    window.drawnFonts.push([String(text), this.font]);
-    return fillTextWithFont.call(this, text, ...rest);
-};
-"""
-
-
 def fonts_drawn(browser: Browser) -> list[tuple[str, float]]:
     """Let a few frames pass; return each text drawn since the last call with its size
     in CSS pixels (the canvas's transform scales them to device pixels), and forget them."""
     browser.page.evaluate(WAIT_FRAMES, 10)
-    drawn = browser.page.evaluate("window.drawnFonts.splice(0)")
+    drawn = browser.page.evaluate("oskaDrawn()")
     return [(text, float(re.search(r"([0-9.]+)px", font).group(1))) for text, font in drawn]
 
 
 def texts_drawn(browser: Browser, frames: int = 10) -> set[str]:
     """Let ``frames`` frames pass; return the texts drawn since the last call, and forget them."""
     browser.page.evaluate(WAIT_FRAMES, frames)
-    return set(browser.page.evaluate("window.drawnTexts.splice(0)"))
+    return {text for text, _ in browser.page.evaluate("oskaDrawn()")}
 
 
 def assert_still_running(browser: Browser) -> None:
@@ -790,7 +783,9 @@ AFTER_THE_MOVE_MS = 2_500  # the spent search tables are freed a little per fram
 @pytest.mark.timing
 def test_the_page_keeps_answering_while_the_computer_thinks(browser: Browser) -> None:
     """Frames keep coming while the computer thinks, when its move arrives and while
-    its search's memory is given back afterwards (no frozen page, no hitch)."""
+    its search's memory is given back afterwards (no frozen page, no hitch); from the
+    page's first load to then, its main thread never blocks for long."""
+    browser.page.add_init_script(RECORD_LONG_TASKS)
     browser.open()
     browser.page.evaluate(THINK_PROBE)
     start_game(browser)
@@ -808,7 +803,9 @@ def test_the_page_keeps_answering_while_the_computer_thinks(browser: Browser) ->
     record_metric("mean_frame_gap_while_thinking_ms", sum(gaps) / len(gaps))
     record_metric("frames_while_thinking", len(gaps))
     record_metric("max_frame_gap_after_the_move_ms", max(after))
+    record_metric("longest_task_loading_and_playing_ms", longest_task(browser))
     assert max(gaps + after) < MAX_FRAME_GAP_MS
+    assert longest_task(browser) < MAX_LONG_TASK_MS
     assert any("moves ahead" in status for _, status in frames), "no thinking progress was shown"
 
 
@@ -873,7 +870,7 @@ def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Brow
     out for fingers with no key hints, and taps on its 44 px targets choose Hexapawn and
     start it; the game speaks of tapping."""
     phone = browser.page.viewport_size
-    browser.page.add_init_script(RECORD_FONTS)
+    browser.page.add_init_script(RECORD_TEXTS)
     browser.open()
     start = fonts_drawn(browser)
     assert min(size for _, size in start) >= MIN_TEXT

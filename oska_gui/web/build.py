@@ -5,6 +5,7 @@ The site is a plain folder any static host can serve::
     index.html          the page (canvas, loading indicator, status live region)
     loader.js           fetches Pyodide and starts the game in a Web Worker
     game-worker.js      the worker: runs Pyodide and ``oska_gui.web.page``
+    drawing.js          draws the game's frames on the page's canvas, in the worker
     game-page.js        the page's side of the game: canvas, DOM events, mirrors
     audio.js            plays the game's sounds in the page
     snapshot-worker.js  prepares a first visit's interpreter snapshot
@@ -51,7 +52,7 @@ MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
 RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
                             for path in MODELS_DIR.glob("*.model")))
 STATIC_FILES = ("index.html", "loader.js", "python-files.js", "snapshot-worker.js",
-                "game-worker.js", "game-page.js", "audio.js")
+                "game-worker.js", "drawing.js", "game-page.js", "audio.js")
 SERVICE_WORKER = "sw.js"
 BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id
 FILES_MARK = "__OSKA_FILES__"  # in sw.js, replaced by the list of the build's files

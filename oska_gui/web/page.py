@@ -10,8 +10,9 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   the game has something to do, with the window's size and the DOM pointer and key
   events since the last one; ``WorkerFrontEnd.frame`` feeds them to the App as
   ``ui.events``, runs ``app.update(dt)`` and ``app.draw`` (only when the picture
-  changed) on a canvas that records its calls (``recorder``), and answers with that
-  drawing and whatever changed of what the page mirrors: ``#status``, the moves
+  changed) on a canvas that records its calls (``recorder``), has the worker draw them
+  on the page's canvas (an ``OffscreenCanvas``: ``static/drawing.js``), and answers
+  with the canvas's CSS size and whatever changed of what the page mirrors: ``#status``, the moves
   (``body[data-moves]``), the review (``body[data-review]``), the ``#announce`` live
   region and ``#position`` description for screen readers (``ui.speech``), the canvas
   cursor, whether sound is on, whether to open the file picker, and whether more frames
@@ -32,6 +33,7 @@ no Quit button, and Q does nothing.
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from js import Float32Array, Object, OffscreenCanvas, console, postMessage
@@ -55,6 +57,7 @@ OPEN_KEY = "o"  # opens a record file (the App has no use for it); the page hand
 GAME_KEY = "oska.game"  # the game in progress, beside the settings
 
 Size = tuple[int, int, float]  # the window's CSS pixels and its device pixel ratio
+Show = Callable[[str | None, int, int], None]  # see WorkerFrontEnd
 
 
 def post(message: dict) -> None:
@@ -70,16 +73,20 @@ def warn(message: str) -> None:
 class WorkerFrontEnd:
     """Connects one App to the page by messages: frames, events, files and mirrors."""
 
-    def __init__(self, app: App, speaker: PageSpeaker, log: DrawingLog, size: Size) -> None:
+    def __init__(self, app: App, speaker: PageSpeaker, log: DrawingLog, size: Size,
+                 show: Show) -> None:
         """Prepare to run ``app`` for a window of ``size``.
 
         Args:
             app: the UI App.
             speaker: the App's speaker, silenced when the page says sound failed.
-            log: where the App's drawing is recorded for the page.
+            log: where the App's drawing is recorded.
             size: the window's width and height in CSS pixels and its pixel ratio.
+            show: draws a frame's recorded drawing (None: nothing) on the page's canvas,
+                its backing store sized first (width and height in device pixels).
         """
         self.app = app
+        self.show = show
         self.speaker = speaker
         self.log = log
         width, height, scale = self.size = size
@@ -135,16 +142,18 @@ class WorkerFrontEnd:
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
+        width, height, scale = self.size
+        self.show(self.log.take(), round(width * scale), round(height * scale))
         resting = self.app.resting and not self.queue
         if resting:
             self.last_time = None  # the rest is no time for animations to catch up on
-        return {"kind": "frame", "draw": self.log.take(), "size": list(self.size),
+        return {"kind": "frame", "size": [width, height],
                 "openPicker": open_picker, "more": not resting,
                 "sound": bool(self.app.settings.sound), **self._changes()}
 
     def follow_window(self, size: Size) -> None:
         """Resize the canvas and queue a ``Resize`` when the window's size or zoom changed
-        (the page sizes its canvas to match when it replays this frame)."""
+        (its backing store is sized when this frame is shown, its CSS size by the page)."""
         if size == self.size:
             return
         self.size = width, height, scale = size
@@ -199,7 +208,7 @@ def dom_event(event: Any) -> Event | None:
     return key_press(event)
 
 
-def start(init: Any) -> WorkerFrontEnd:
+def start(init: Any, show: Show) -> WorkerFrontEnd:
     """Create the Oska App with the page's stored settings and game; tell the page what
     it needs (the keys the game takes, the sounds) and return the front end, ready for
     the page's frames.
@@ -209,6 +218,7 @@ def start(init: Any) -> WorkerFrontEnd:
             pixel ratio); ``touch`` (its main pointer is a finger), ``calm`` (the system
             asks for reduced motion), ``storage`` (whether ``localStorage`` works) and
             ``stored`` (its values by key).
+        show: draws a frame on the page's canvas (see ``WorkerFrontEnd``).
 
     An error here propagates to the worker, which tells the page.
     """
@@ -226,4 +236,4 @@ def start(init: Any) -> WorkerFrontEnd:
           "sound": bool(app.settings.sound), "rate": RATE,
           "sounds": {name: Float32Array.new(to_js(data))
                      for name, data in cue_samples().items()}})
-    return WorkerFrontEnd(app, speaker, log, size)
+    return WorkerFrontEnd(app, speaker, log, size, show)

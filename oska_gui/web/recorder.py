@@ -1,12 +1,13 @@
-"""Drawing recorded in the game's Web Worker, for the page to replay on its canvas.
+"""Drawing recorded in the game's Web Worker, replayed on the page's canvas in one call.
 
-The game runs in a worker so that the page's main thread never waits on Python. The
-worker does not own the page's canvas: ``HtmlCanvas`` draws on a ``RecordingContext``,
-which writes each call and property change into a ``DrawingLog``; once a frame is done
-the log's text (JSON) goes to the page, which replays it on its real 2D contexts (see
-``static/game-page.js``). Off-screen layers are ``RemoteSurface`` objects: the page keeps
-a canvas for each, made the first time the log names it. Text is measured on a real
-context in the worker (an ``OffscreenCanvas``), in the same fonts as the page draws.
+The game runs in a worker so that the page's main thread never waits on Python, and
+draws there on the page's canvas (handed over as an ``OffscreenCanvas``). Calling into
+JavaScript once per drawing call costs more than the call itself, so ``HtmlCanvas``
+draws on a ``RecordingContext``, which writes each call and property change into a
+``DrawingLog``; once a frame is done the log's text (JSON) is replayed on the real 2D
+contexts in one call (``static/drawing.js``). Off-screen layers are ``RemoteSurface``
+objects: ``drawing.js`` keeps a canvas for each, made the first time the log names it.
+Text is measured at once on a real context (an ``OffscreenCanvas`` of the worker's).
 
 Each entry of the log is a list ``[surface, name, *arguments]``: surface 0 is the board
 (the page's canvas), the others are layers. ``name`` is a context method's name, or a

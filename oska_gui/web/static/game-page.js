@@ -1,24 +1,25 @@
 // The page's side of the game, which runs in a Web Worker (game-worker.js and
-// oska_gui.web.page): the page keeps the canvas, the DOM, sound and storage, and does
+// oska_gui.web.page) and draws there, on the canvas the page handed over
+// (transferControlToOffscreen): the page keeps the DOM, sound and storage, and does
 // nothing that takes long, so its main thread never blocks.
 //
 // At each animation frame while the game has something to do, the page sends the worker
 // a frame request with the window's size and the pointer and key events since the last
-// one (only one request is out at a time); the answer carries the frame's drawing, which
-// is replayed here on the canvas (see oska_gui.web.recorder for its form), and what
-// changed of what the page shows besides: #status, body[data-moves] and
+// one (only one request is out at a time); the worker draws the frame and answers with
+// the canvas's CSS size and what changed of what the page shows: #status, body[data-moves] and
 // body[data-review] (for tests and tools), the #announce live region and the #position
 // description (for screen readers), the canvas's cursor. When the game rests the page
 // stops asking until an event or a resize. The page plays the game's sounds (audio.js),
 // writes what the game stores to localStorage, opens the file picker and reads the
 // record files chosen or dropped on the page for the worker. body[data-state] tells
 // the page's state: loading, ready (with data-ready-at, ms since navigation) or error.
+// A test that sets window.oskaRecordTexts before the page loads gets window.oskaDrawn():
+// the texts the worker drew since the last call, [text, font] each.
 import { Speaker } from "./audio.js";
 
 const POINTER_EVENTS = ["pointerdown", "pointermove", "pointerup", "pointercancel"];
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 const COARSE_POINTER = "(pointer: coarse)";  // the main pointer is a finger: a phone or tablet
-const BOARD = 0;  // the canvas's number in a drawing; layers count up from 1
 
 // Show `text` in the page's message box and set body[data-state] to `state`.
 export function showMessage(state, text) {
@@ -52,6 +53,7 @@ export function pageFacts() {
     width, height, scale,
     touch: matchMedia(COARSE_POINTER).matches,
     calm: matchMedia(REDUCED_MOTION).matches,
+    recordTexts: Boolean(window.oskaRecordTexts),  // tests: see GamePage
     ...storedValues(),
   };
 }
@@ -63,19 +65,26 @@ export class GamePage {
     this.worker = worker;
     this.hooks = { say, started, fail, snapshotFailed };
     this.board = document.getElementById("board");
-    this.surfaces = new Map([[BOARD, this.board.getContext("2d")]]);
     this.picker = document.getElementById("record-file");
-    this.size = null;
     this.events = [];
     this.poked = false;  // something besides events needs a frame (a resize, a file)
     this.asked = false;  // an animation frame is requested
     this.inFlight = false;  // a frame request waits for its answer
     this.more = false;  // the game's last answer wanted more frames
     this.drawn = false;
+    this.shownSize = null;
+    this.drawnAsked = [];  // the callers waiting for the worker's drawn texts
     this.soundOn = false;
     this.speaker = new Speaker(() => worker.postMessage({ kind: "silent" }));
     this.onFrame = (time) => this.frame(time);
     worker.addEventListener("message", ({ data }) => this.receive(data));
+    if (window.oskaRecordTexts) {
+      // For tests: the texts the game drew since the last call, with their fonts.
+      window.oskaDrawn = () => new Promise((resolve) => {
+        this.drawnAsked.push(resolve);
+        worker.postMessage({ kind: "drawn" });
+      });
+    }
     worker.addEventListener("error", (event) => fail(new Error(event.message)));
   }
 
@@ -90,6 +99,7 @@ export class GamePage {
       case "ready": this.start(message); break;
       case "frame": this.show(message); break;
       case "play": this.speaker.play(message.cue); break;
+      case "drawn": this.drawnAsked.shift()(message.texts); break;
       case "store": this.store(message.key, message.text); break;
       case "error":
         console.error(message.trace);
@@ -214,9 +224,6 @@ export class GamePage {
   show(answer) {
     this.inFlight = false;
     this.resize(answer.size);
-    if (answer.draw) {
-      this.replay(JSON.parse(answer.draw));
-    }
     this.mirror(answer);
     this.soundOn = answer.sound;
     if (answer.openPicker) {
@@ -231,49 +238,14 @@ export class GamePage {
     }
   }
 
-  // Give the canvas a CSS size and a backing store `scale` times larger when it changed.
-  resize([width, height, scale]) {
-    const size = `${width} ${height} ${scale}`;
-    if (size === this.size) {
-      return;
+  // Give the canvas its CSS size (the worker gives its backing store `scale` times more).
+  resize([width, height]) {
+    const size = `${width} ${height}`;
+    if (size !== this.shownSize) {
+      this.shownSize = size;
+      this.board.style.width = `${width}px`;
+      this.board.style.height = `${height}px`;
     }
-    this.size = size;
-    this.board.style.width = `${width}px`;
-    this.board.style.height = `${height}px`;
-    this.board.width = Math.round(width * scale);
-    this.board.height = Math.round(height * scale);
-  }
-
-  // Replay a frame's drawing: [surface, name, ...arguments] each.
-  replay(drawing) {
-    for (const [surface, name, ...args] of drawing) {
-      if (name.startsWith("=")) {
-        this.assign(surface, name.slice(1), args[0]);
-      } else if (name === "drawImage") {
-        this.layer(surface).drawImage(this.layer(args[0]).canvas, args[1], args[2]);
-      } else {
-        this.layer(surface)[name](...args);
-      }
-    }
-  }
-
-  assign(surface, property, value) {
-    const context = this.layer(surface);
-    if (surface !== BOARD && (property === "width" || property === "height")) {
-      context.canvas[property] = value;
-    } else {
-      context[property] = value;
-    }
-  }
-
-  // The 2D context of layer `surface`, its canvas made on first use.
-  layer(surface) {
-    let context = this.surfaces.get(surface);
-    if (!context) {
-      context = document.createElement("canvas").getContext("2d");
-      this.surfaces.set(surface, context);
-    }
-    return context;
   }
 
   mirror({ status, moves, review, announce, position, cursor }) {

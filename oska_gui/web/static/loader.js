@@ -220,8 +220,9 @@ function runGame(snapshot, archive, cache, started) {
     // a kept snapshot that cannot be restored is dropped: the next visit makes a new one
     snapshotFailed: () => cache && cache.delete(SNAPSHOT),
   });
-  const buffers = [archive, ...(snapshot ? [snapshot.buffer || snapshot] : [])];
-  worker.postMessage({ snapshot, archive, page: pageFacts() }, buffers);
+  const canvas = document.getElementById("board").transferControlToOffscreen();
+  const buffers = [archive, canvas, ...(snapshot ? [snapshot.buffer || snapshot] : [])];
+  worker.postMessage({ snapshot, archive, canvas, page: pageFacts() }, buffers);
 }
 
 async function main() {
