@@ -1,6 +1,7 @@
 // The game's Web Worker: Python (Pyodide) and the whole game run here, never on the
 // page's main thread, which stays free to paint and answer. The loader posts the
-// interpreter snapshot (or null), the Python archive's bytes, the page's canvas (an
+// interpreter snapshot (or "kept": the one in the cache it names; or null), the Python
+// archive's bytes, the page's canvas (an
 // OffscreenCanvas, drawn on here: drawing.js) and what the page knows
 // (oska_gui.web.page.start's argument); from then on the page's messages go to the
 // game's front end (oska_gui.web.page.WorkerFrontEnd.receive), which answers by its own.
@@ -40,9 +41,16 @@ function recordTexts() {
   return drawn;
 }
 
+// The snapshot kept in the cache `cache` under `key` (null if it has gone).
+async function keptSnapshot({ cache, key }) {
+  const kept = await (await caches.open(cache)).match(key);
+  return kept ? new Uint8Array(await kept.arrayBuffer()) : null;
+}
+
 self.addEventListener("message", async ({ data }) => {
   try {
-    const pyodide = await startPython(data.snapshot);
+    const snapshot = data.snapshot === "kept" ? await keptSnapshot(data.kept) : data.snapshot;
+    const pyodide = await startPython(snapshot);
     self.postMessage({ kind: "say", text: "Starting the game…" });
     unpack(pyodide, data.archive);  // a snapshot keeps memory, not files
     const drawing = new Drawing(data.canvas, () => new OffscreenCanvas(1, 1));

@@ -201,14 +201,15 @@ async function snapshotInPage(archive) {
   return pyodide.makeMemorySnapshot();
 }
 
-// The snapshot an earlier visit kept (an ArrayBuffer), or null.
-async function keptSnapshot(cache) {
-  const kept = cache && await cache.match(SNAPSHOT);
-  return kept ? kept.arrayBuffer() : null;
+// Whether an earlier visit kept a snapshot (the game's worker reads it: tens of
+// megabytes are no work for the page's main thread).
+async function snapshotKept(cache) {
+  return Boolean(cache && await cache.match(SNAPSHOT));
 }
 
-// Run the game in its worker, from `snapshot` (or Python started afresh if null).
-function runGame(snapshot, archive, cache, started) {
+// Run the game in its worker, from `snapshot` (the kept one if "kept"; Python started
+// afresh if null).
+function runGame(snapshot, archive, build, cache, started) {
   const worker = new Worker("game-worker.js", { type: "module" });
   new GamePage(worker, {
     say,
@@ -221,8 +222,10 @@ function runGame(snapshot, archive, cache, started) {
     snapshotFailed: () => cache && cache.delete(SNAPSHOT),
   });
   const canvas = document.getElementById("board").transferControlToOffscreen();
-  const buffers = [archive, canvas, ...(snapshot ? [snapshot.buffer || snapshot] : [])];
-  worker.postMessage({ snapshot, archive, canvas, page: pageFacts() }, buffers);
+  const fresh = snapshot && snapshot !== "kept";
+  const buffers = [archive, canvas, ...(fresh ? [snapshot.buffer] : [])];
+  worker.postMessage({ snapshot, kept: { cache: cache && cacheName(build), key: SNAPSHOT },
+                       archive, canvas, page: pageFacts() }, buffers);
 }
 
 async function main() {
@@ -235,7 +238,7 @@ async function main() {
   const build = await (await fetchOk("build.json")).json();
   document.body.dataset.build = build.build;
   const cache = offline ? await snapshotCache(build.build) : null;
-  let snapshot = await keptSnapshot(cache);
+  let snapshot = await snapshotKept(cache) ? "kept" : null;
   document.body.dataset.start = snapshot ? "snapshot" : "afresh";
   if (!snapshot && offline) {
     await downloadWithProgress(build);
@@ -247,7 +250,7 @@ async function main() {
   if (!snapshot && cache) {
     snapshot = await snapshotAfresh(archive, build.build, cache);
   }
-  runGame(snapshot, archive, cache, stopWatching);
+  runGame(snapshot, archive, build.build, cache, stopWatching);
 }
 
 main().catch(fail);
