@@ -14,7 +14,8 @@
 // record files chosen or dropped on the page for the worker. body[data-state] tells
 // the page's state: loading, ready (with data-ready-at, ms since navigation) or error.
 // A test that sets window.oskaRecordTexts before the page loads gets window.oskaDrawn():
-// the texts the worker drew since the last call, [text, font] each.
+// the texts the worker drew since the last call, [text, font] each; one that sets
+// window.oskaOnFrame has it called (with the time) on every frame the game answers.
 import { Speaker } from "./audio.js";
 
 const POINTER_EVENTS = ["pointerdown", "pointermove", "pointerup", "pointercancel"];
@@ -235,6 +236,9 @@ export class GamePage {
     if (!this.drawn) {
       this.drawn = true;
       this.ready();
+    }
+    if (typeof window.oskaOnFrame === "function") {
+      window.oskaOnFrame(performance.now());  // for tests: the game's frames, timed
     }
   }
 
