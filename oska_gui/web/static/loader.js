@@ -171,8 +171,10 @@ async function snapshotAfresh(archive, build, cache) {
           say(data.say);
         } else if (data.error) {
           reject(new Error(data.error));
-        } else {
+        } else if (data.snapshot) {
           resolve(data.snapshot);
+        } else {
+          worker.terminate();  // done: the snapshot is kept
         }
       });
       worker.addEventListener("error", (event) => reject(new Error(event.message)));
@@ -181,6 +183,7 @@ async function snapshotAfresh(archive, build, cache) {
     document.body.dataset.prepared = "worker";
     return snapshot;
   } catch (error) {
+    worker.terminate();
     console.warn(`Oska: preparing Python in the page (the worker failed: ${error.message})`);
     document.body.dataset.prepared = "page";
     const snapshot = await snapshotInPage(archive);
@@ -188,8 +191,6 @@ async function snapshotAfresh(archive, build, cache) {
     cache.put(SNAPSHOT, new Response(snapshot)).catch(
       (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
     return snapshot;
-  } finally {
-    worker.terminate();
   }
 }
 

@@ -4,7 +4,8 @@
 // The loader posts the Python archive's bytes and the name of the build's cache; the
 // worker keeps the snapshot there under the name it is given, and answers with progress
 // texts ({ say }), then the snapshot ({ snapshot }, handed over, not copied: copying tens
-// of megabytes would cost the page a long task) or what went wrong ({ error }).
+// of megabytes would cost the page a long task) or what went wrong ({ error }), and
+// once the snapshot is kept (or could not be) { done }: the worker may end then.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { unpack } from "./python-files.js";
 
@@ -15,12 +16,16 @@ self.addEventListener("message", async ({ data }) => {
     unpack(pyodide, data.archive);
     pyodide.pyimport("oska_gui.web.warm").prepare();
     const snapshot = pyodide.makeMemorySnapshot();
+    const kept = new Response(snapshot);  // a copy of the bytes: the snapshot can go
+    self.postMessage({ snapshot }, [snapshot.buffer]);
     try {
-      await (await caches.open(data.cache)).put(data.key, new Response(snapshot));
+      // after handing the snapshot over: writing tens of megabytes must not hold up
+      // the game, which starts from the snapshot meanwhile
+      await (await caches.open(data.cache)).put(data.key, kept);
     } catch (error) {
       console.warn(`Oska: snapshot not kept (${error.message || error})`);
     }
-    self.postMessage({ snapshot }, [snapshot.buffer]);
+    self.postMessage({ done: true });
   } catch (error) {
     self.postMessage({ error: String(error.message || error) });
   }
