@@ -60,8 +60,9 @@ export function pageFacts() {
 }
 
 export class GamePage {
-  // worker: the game's worker, already told to start. started: called once the game
-  // runs (its first frame is drawn). fail: called with an Error if it cannot start.
+  // worker: the game's worker, already told to start. say: shows a loading text.
+  // started: called once the game runs (its first frame is drawn). fail: called with
+  // an Error if it cannot start. snapshotFailed: called if the snapshot did not restore.
   constructor(worker, { say, started, fail, snapshotFailed }) {
     this.worker = worker;
     this.hooks = { say, started, fail, snapshotFailed };
@@ -71,7 +72,6 @@ export class GamePage {
     this.poked = false;  // something besides events needs a frame (a resize, a file)
     this.asked = false;  // an animation frame is requested
     this.inFlight = false;  // a frame request waits for its answer
-    this.more = false;  // the game's last answer wanted more frames
     this.drawn = false;
     this.shownSize = null;
     this.drawnAsked = [];  // the callers waiting for the worker's drawn texts
