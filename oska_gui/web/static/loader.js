@@ -245,9 +245,7 @@ async function main() {
     await downloadWithProgress(build);
   }
   const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
-  if (!snapshot) {
-    say("Starting the Python runtime…");
-  }
+  say("Starting the Python runtime…");  // from the snapshot, or afresh
   if (!snapshot && cache) {
     snapshot = await snapshotAfresh(archive, build.build, cache);
   }
