@@ -7,7 +7,6 @@ import io
 import math
 import random
 import wave
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -20,7 +19,6 @@ from oska_gui.ui import sounds
 from oska_gui.ui.app import App
 from oska_gui.ui.events import KeyPress
 from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
-from oska_gui.web.speaker import WebAudioSpeaker
 
 
 def strength_at(data: tuple[float, ...], hz: float) -> float:
@@ -140,99 +138,6 @@ def test_the_desktop_speaker_is_silent_without_an_audio_device(
     assert not speaker.available and tries == [1]
     fresh = MixerSpeaker()
     assert not fresh.available and tries == [1, 1]  # asking tries the device, once
-
-
-class FakeAudioContext:
-    """Records what a page's ``AudioContext`` was asked to do."""
-
-    def __init__(self, state: str = "running") -> None:
-        self.state = state
-        self.destination = object()
-        self.resumed = 0
-        self.buffers: list[SimpleNamespace] = []
-        self.started: list[Any] = []
-
-    def resume(self) -> None:
-        self.resumed += 1
-        self.state = "running"
-
-    def createBuffer(self, channels: int, length: int, rate: int) -> SimpleNamespace:
-        buffer = SimpleNamespace(channels=channels, length=length, rate=rate, data=None)
-        buffer.copyToChannel = lambda data, channel: setattr(buffer, "data", (channel, data))
-        self.buffers.append(buffer)
-        return buffer
-
-    def createBufferSource(self) -> SimpleNamespace:
-        context = self
-        source = SimpleNamespace(buffer=None, connected=None)
-        source.connect = lambda node: setattr(source, "connected", node)
-        source.start = lambda: context.started.append(source.buffer)
-        return source
-
-
-def test_the_web_speaker_makes_one_buffer_per_cue_and_starts_a_source_each_time() -> None:
-    contexts: list[FakeAudioContext] = []
-
-    def make_context() -> FakeAudioContext:
-        contexts.append(FakeAudioContext(state="suspended"))
-        return contexts[-1]
-
-    warnings: list[str] = []
-    speaker = WebAudioSpeaker(make_context, list, warnings.append)
-    for cue in (Cue.MOVE, Cue.CAPTURE, Cue.MOVE):
-        speaker.play(cue)
-    (context,) = contexts
-    assert context.resumed == 1 and warnings == []
-    assert [b.length for b in context.buffers] == [len(sounds.samples(cue)) for cue in Cue]
-    assert all(b.rate == RATE and b.channels == 1 for b in context.buffers)
-    move, capture = (context.buffers[list(Cue).index(cue)] for cue in (Cue.MOVE, Cue.CAPTURE))
-    assert move.data == (0, list(sounds.samples(Cue.MOVE)))
-    assert context.started == [move, capture, move]
-
-
-def test_a_prepared_web_speaker_leaves_its_cues_nothing_to_create() -> None:
-    """Preparing (while the page loads) makes the context and every buffer but does not
-    resume it; a gesture's wake resumes it; cues then only start sources."""
-    contexts: list[FakeAudioContext] = []
-
-    def make_context() -> FakeAudioContext:
-        contexts.append(FakeAudioContext(state="suspended"))
-        return contexts[-1]
-
-    speaker = WebAudioSpeaker(make_context, list, pytest.fail)
-    speaker.prepare()
-    speaker.prepare()
-    (context,) = contexts
-    assert context.resumed == 0 and len(context.buffers) == len(Cue)
-    speaker.wake()
-    speaker.wake()
-    assert context.resumed == 1
-    speaker.play(Cue.WIN)
-    assert len(contexts) == 1 and len(context.buffers) == len(Cue)
-    assert context.started == [context.buffers[list(Cue).index(Cue.WIN)]]
-
-
-def test_waking_an_unprepared_web_speaker_prepares_it() -> None:
-    """Sound turned on after the page loaded: the first gesture makes the context."""
-    contexts: list[FakeAudioContext] = []
-    speaker = WebAudioSpeaker(lambda: contexts.append(FakeAudioContext("suspended"))
-                              or contexts[-1], list, pytest.fail)
-    speaker.wake()
-    (context,) = contexts
-    assert context.resumed == 1 and len(context.buffers) == len(Cue)
-
-
-def test_the_web_speaker_goes_quiet_once_when_the_page_has_no_web_audio() -> None:
-    def no_audio() -> FakeAudioContext:
-        raise RuntimeError("AudioContext is not defined")
-
-    warnings: list[str] = []
-    speaker = WebAudioSpeaker(no_audio, list, warnings.append)
-    speaker.prepare()
-    speaker.wake()
-    for cue in Cue:
-        speaker.play(cue)
-    assert warnings == ["no sound (AudioContext is not defined)"]
 
 
 class RecordingSpeaker:

@@ -40,3 +40,14 @@ def test_defaults_are_two_visits_of_the_default_site() -> None:
     """Without options: a cold visit and one repeat of the default site."""
     args = parse_args(["--chromium", __file__])
     assert args.visits == 2 and args.chromium == Path(__file__)
+
+
+def test_the_computer_move_gets_a_line_of_its_own() -> None:
+    """After the visits, the computer's move at Expert: how long it took, its longest
+    task and what it was, and how many tasks passed 200 ms."""
+    move = Visit(1500.0, [(30000.0, 120.0)], [(29990.0, "the computer's move at Expert")])
+    last = report([Visit(900.0, [], [])], move).splitlines()[-1]
+    assert last.split() == [
+        "AI", "move", "at", "Expert", "took", "1500", "ms", "longest", "task", "120", "ms",
+        "at", "30000", "ms", "(the", "computer's", "move", "at", "Expert)", "tasks", "over",
+        "200", "ms:", "0"]

@@ -1,4 +1,4 @@
-"""How long the web page blocks its main thread while it loads:
+"""How long the web page blocks its main thread while it loads and plays:
 ``python -m oska_gui.tools.web_load [--visits N] [--chromium PATH]``.
 
 It builds the site if it is stale, serves it on 127.0.0.1 and opens it in headless
@@ -7,20 +7,27 @@ visit, then ``N - 1`` repeat visits (reloads). For each visit it prints the time
 first interactive frame (``body[data-ready-at]``) and the main thread's long tasks (a
 ``PerformanceObserver`` of type ``longtask``: every task over 50 ms), the longest with
 the loading text shown when it began, so the stretch is named ("Starting the Python
-runtime..."). Each request that would leave 127.0.0.1 is aborted.
+runtime..."). Then the computer makes the first move of an n = 5 game at Expert, and
+the same is printed for the time it took. Each request that would leave 127.0.0.1 is
+aborted.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from oska_gui.games.oska import BLACK
+from oska_gui.play.levels import LevelKey
+from oska_gui.session.settings import Settings
 from oska_gui.web.build import DEFAULT_OUT, MissingRuntime, build, is_up_to_date
 from oska_gui.web.serve import serving_in_background
+from oska_gui.web.storage import SETTINGS_KEY
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,6 +35,9 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY_TIMEOUT_MS = 120_000
+MOVE_TIMEOUT_MS = 120_000
+# The computer plays White at Expert and moves first.
+AI_GAME = Settings(n=5, human_side=BLACK, levels=(LevelKey.EXPERT, LevelKey.EXPERT))
 # Installed before the page's own scripts: records every long task and every loading text.
 WATCH = """
 window.longTasks = [];
@@ -82,8 +92,28 @@ def measure(page: Any, url: str | None) -> Visit:
                  [tuple(text) for text in page.evaluate("window.loadingTexts")])
 
 
-def run(site: Path, visits: int, chromium: Path) -> list[Visit]:
-    """Serve ``site`` and return the measures of a first visit and ``visits - 1`` reloads."""
+def measure_ai_move(page: Any) -> Visit:
+    """Reload the page with ``AI_GAME``'s settings, start the game and return what the
+    computer's first move measured: its time (from the key press to the human's turn)
+    and the long tasks that began meanwhile."""
+    stored = json.dumps(json.dumps(AI_GAME.to_dict()))
+    page.evaluate(f"localStorage.setItem({SETTINGS_KEY!r}, {stored})")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    start = float(page.evaluate("performance.now()"))
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.startsWith('Your move')",
+        timeout=MOVE_TIMEOUT_MS, polling=50)
+    took = float(page.evaluate("performance.now()")) - start
+    page.wait_for_timeout(500)  # the tasks right after the move count too
+    tasks = [tuple(task) for task in page.evaluate("window.longTasks") if task[0] >= start]
+    return Visit(took, tasks, [(start, "the computer's move at Expert")])
+
+
+def run(site: Path, visits: int, chromium: Path) -> tuple[list[Visit], Visit]:
+    """Serve ``site`` and return the measures of a first visit and ``visits - 1`` reloads,
+    and of the computer's first move at Expert after them."""
     from playwright.sync_api import sync_playwright
 
     with (serving_in_background(site) as url, sync_playwright() as driver,
@@ -95,19 +125,24 @@ def run(site: Path, visits: int, chromium: Path) -> list[Visit]:
                    else route.abort())
         page.add_init_script(WATCH)
         results = [measure(page, None if index else url) for index in range(visits)]
+        move = measure_ai_move(page)
         context.close()
-    return results
+    return results, move
 
 
-def report(visits: list[Visit]) -> str:
-    """Return the printed report of ``visits`` (the first cold, the others repeats)."""
+def report(visits: list[Visit], move: Visit | None = None) -> str:
+    """Return the printed report of ``visits`` (the first cold, the others repeats) and
+    of the computer's ``move`` if given."""
+    named = [(f"{'cold first visit' if index == 0 else f'repeat visit {index}':18}"
+              " first frame", visit) for index, visit in enumerate(visits)]
+    if move is not None:
+        named.append((f"{'AI move at Expert':18} took       ", move))
     lines = []
-    for index, visit in enumerate(visits):
+    for name, visit in named:
         start, longest = visit.longest
         over = sum(1 for _, duration in visit.tasks if duration > 200)
         lines.append(
-            f"{'cold first visit' if index == 0 else f'repeat visit {index}':18}"
-            f" first frame {visit.ready_ms:7.0f} ms   longest task {longest:6.0f} ms"
+            f"{name} {visit.ready_ms:7.0f} ms   longest task {longest:6.0f} ms"
             f" at {start:6.0f} ms ({visit.text_at(start) or 'before the loader'})"
             f"   tasks over 200 ms: {over}")
     return "\n".join(lines)
@@ -140,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     except MissingRuntime as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
-    print(report(run(args.out, args.visits, args.chromium)))
+    print(report(*run(args.out, args.visits, args.chromium)))
     return 0
 
 

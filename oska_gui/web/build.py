@@ -3,7 +3,12 @@
 The site is a plain folder any static host can serve::
 
     index.html          the page (canvas, loading indicator, status live region)
-    loader.js           starts Pyodide and hands over to ``oska_gui.web.page``
+    loader.js           fetches Pyodide and starts the game in a Web Worker
+    game-worker.js      the worker: runs Pyodide and ``oska_gui.web.page``
+    drawing.js          draws the game's frames on the page's canvas, in the worker
+    game-page.js        the page's side of the game: canvas, DOM events, mirrors
+    audio.js            plays the game's sounds in the page
+    snapshot-worker.js  prepares a first visit's interpreter snapshot
     sw.js               the service worker: the whole site from its cache, offline play
     build.json          the build's id (a hash of every file) and the files' sizes
     manifest.webmanifest  the web app manifest: name, icons, colours (installable page)
@@ -46,7 +51,8 @@ PYTHON_ARCHIVE = "oska-python.zip"
 MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
 RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
                             for path in MODELS_DIR.glob("*.model")))
-STATIC_FILES = ("index.html", "loader.js", "python-files.js", "snapshot-worker.js")
+STATIC_FILES = ("index.html", "loader.js", "python-files.js", "snapshot-worker.js",
+                "game-worker.js", "drawing.js", "game-page.js", "audio.js")
 SERVICE_WORKER = "sw.js"
 BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id
 FILES_MARK = "__OSKA_FILES__"  # in sw.js, replaced by the list of the build's files

@@ -1,8 +1,9 @@
 """The ``ui.canvas.Canvas`` protocol painted on an HTML ``CanvasRenderingContext2D``.
 
 The context is used only through its standard methods and properties, so this module
-imports nothing from the browser: inside Pyodide it receives the real context (a JS
-proxy), in tests any object with the same methods.
+imports nothing from the browser: in the game's Web Worker it receives a context that
+records the calls for the page to replay on its canvas (``recorder``), in tests any
+object with the same methods.
 
 Coordinates are CSS pixels. The page scales the backing store by ``devicePixelRatio``
 and sets the context's transform to match (see ``HtmlCanvas.resize``), so shapes and

@@ -1,7 +1,8 @@
 """Translate browser DOM events into the front-end-neutral ``ui.events``.
 
 Only attributes of the standard ``KeyboardEvent`` and ``PointerEvent`` are read, so the
-functions work on Pyodide's proxies of real events and on plain stand-ins in tests.
+functions work on the copies of those attributes the page sends the game's worker (as
+Pyodide proxies) and on plain stand-ins in tests.
 Pointer events cover the mouse, touch screens and pens with one code path.
 """
 

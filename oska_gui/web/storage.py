@@ -4,6 +4,8 @@ of its own, the game in progress: a game record in progress).
 Implements the UI's storage protocol (``load() -> dict``, ``save(dict)``). Losing the
 settings must never stop the game: private browsing, a full quota or a hand-edited value
 only costs the saved choices (or game), and the reason is reported through ``warn``.
+The game runs in a Web Worker, which has no ``localStorage``: it reads and writes the
+page's through ``PageStorage``.
 """
 
 from __future__ import annotations
@@ -75,3 +77,26 @@ class LocalStorageSettings:
             self.store.setItem(self.key, text)
         except Exception as err:  # a JsException in Pyodide: quota full or storage blocked
             self.warn(f"cannot save {self.what}: {err}")
+
+
+class PageStorage:
+    """The page's ``localStorage`` as the game's worker sees it (a worker has none).
+
+    The page sends its stored values when the game starts; reading answers from them,
+    and writing keeps the new value and asks the page to store it (``{"kind": "store",
+    "key": key, "text": text}`` by ``post``), which reports any failure itself.
+    """
+
+    def __init__(self, values: dict[str, str], post: Callable[[dict], None]) -> None:
+        """Start from ``values`` (key -> stored text), sending writes by ``post``."""
+        self.values = dict(values)
+        self.post = post
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage name)
+        """Return the text stored under ``key``, or None."""
+        return self.values.get(key)
+
+    def setItem(self, key: str, text: str) -> None:  # noqa: N802 (the Web Storage name)
+        """Store ``text`` under ``key``, here and in the page."""
+        self.values[key] = text
+        self.post({"kind": "store", "key": key, "text": text})

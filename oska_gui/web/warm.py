@@ -13,9 +13,10 @@ from __future__ import annotations
 from ..engine.learned import shipped_models
 from ..ui import app
 from ..ui.sounds import Cue, samples
-from . import canvas2d, dom_events, record, speaker, storage
+from . import canvas2d, dom_events, record, recorder, speaker, storage
 
-PREPARED = (app, canvas2d, dom_events, record, speaker, storage)  # imported for the snapshot
+# imported for the snapshot
+PREPARED = (app, canvas2d, dom_events, record, recorder, speaker, storage)
 
 
 def prepare() -> None:

@@ -1,5 +1,6 @@
-// Loads Oska: starts the Pyodide runtime served beside this page, unpacks the project's
-// Python files into its file system and hands over to Python (oska_gui.web.page.start).
+// Loads Oska: fetches the Pyodide runtime served beside this page and the project's
+// Python files, and starts the game in a Web Worker (game-worker.js, with the page's side
+// in game-page.js), so Python never blocks the page's main thread.
 // Only loading lives here: the rules, the AI and the whole UI are the project's Python.
 //
 // First visit: a service worker (sw.js) is installed and takes over before anything big
@@ -9,20 +10,16 @@
 // (see sw.js): the page loads once more, from the new build.
 // The download shows its progress. Once Python has imported the game (oska_gui.web.warm),
 // a memory snapshot of the interpreter is kept in the same cache storage; a repeat visit
-// restores it instead of starting Python again, which takes a fraction of the time.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+// restores it (in the game's worker) instead of starting Python again, which takes a
+// fraction of the time.
+import { warmUpAudio } from "./audio.js";
+import { GamePage, pageFacts, showMessage } from "./game-page.js";
 import { unpack } from "./python-files.js";
 
 const PYTHON_ARCHIVE = "oska-python.zip";
 const SNAPSHOT = "python-snapshot";  // its key in the build's cache
 const WORKER_WAIT_MS = 3000;  // a worker that takes longer is not waited for
 const UPDATE_WAIT_MS = 5000;  // a new build that takes longer to take over waits a visit
-
-// Let the browser run what waits (a frame, an event) before the next long step: steps
-// that each take a slice of a second must not add up to one long freeze.
-function nextTask() {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function say(text) {
   document.getElementById("loading-text").textContent = text;
@@ -32,9 +29,7 @@ function fail(error) {
   console.error(error);
   // A Python error's message is its whole traceback: its last line says what went wrong.
   const lines = String(error.message || error).trim().split("\n");
-  document.getElementById("loading").classList.add("message");
-  document.body.dataset.state = "error";
-  say(`Oska could not start: ${lines[lines.length - 1]}`);
+  showMessage("error", `Oska could not start: ${lines[lines.length - 1]}`);
 }
 
 async function fetchOk(url) {
@@ -128,10 +123,14 @@ async function serviceWorkerInControl() {
   });
 }
 
+function cacheName(build) {
+  return `oska-${build}`;
+}
+
 // The cache of this build, where the snapshot is kept; null without cache storage.
 async function snapshotCache(build) {
   try {
-    return await caches.open(`oska-${build}`);
+    return await caches.open(cacheName(build));
   } catch {
     return null;
   }
@@ -159,15 +158,11 @@ async function downloadWithProgress(build) {
   }));
 }
 
-async function restore(snapshot) {
-  return loadPyodide({ indexURL: "./pyodide/", _loadSnapshot: snapshot });
-}
-
 // Start Python, import the game and take a snapshot of the interpreter, in a worker
 // (snapshot-worker.js) so that the page's main thread stays free; in the page itself if
 // the worker fails. An interpreter made for a snapshot cannot reach the browser (js), so
-// the game runs in the one restored from it, on this visit as on every later one.
-async function snapshotAfresh(archive) {
+// the game runs in one restored from it (game-worker.js), on this visit as on every later.
+async function snapshotAfresh(archive, build, cache) {
   const worker = new Worker("snapshot-worker.js", { type: "module" });
   try {
     const snapshot = await new Promise((resolve, reject) => {
@@ -176,78 +171,66 @@ async function snapshotAfresh(archive) {
           say(data.say);
         } else if (data.error) {
           reject(new Error(data.error));
-        } else {
+        } else if (data.snapshot) {
           resolve(data.snapshot);
+        } else {
+          worker.terminate();  // done: the snapshot is kept
         }
       });
       worker.addEventListener("error", (event) => reject(new Error(event.message)));
-      worker.postMessage({ archive });
+      worker.postMessage({ archive, cache: cacheName(build), key: SNAPSHOT });
     });
     document.body.dataset.prepared = "worker";
     return snapshot;
   } catch (error) {
+    worker.terminate();
     console.warn(`Oska: preparing Python in the page (the worker failed: ${error.message})`);
     document.body.dataset.prepared = "page";
-    return snapshotInPage(archive);
-  } finally {
-    worker.terminate();
+    const snapshot = await snapshotInPage(archive);
+    // the Response copies the bytes: the snapshot itself can go to the game's worker
+    cache.put(SNAPSHOT, new Response(snapshot)).catch(
+      (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
+    return snapshot;
   }
 }
 
 async function snapshotInPage(archive) {
+  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
   unpack(pyodide, archive);
   pyodide.pyimport("oska_gui.web.warm").prepare();
   return pyodide.makeMemorySnapshot();
 }
 
-// A snapshot kept by an earlier visit, restored; null if there is none or it fails.
-async function restoreKept(cache) {
-  const kept = cache && await cache.match(SNAPSHOT);
-  if (!kept) {
-    return null;
-  }
-  try {
-    return await restore(await kept.arrayBuffer());
-  } catch (error) {
-    console.warn(`Oska: starting afresh, the kept snapshot failed (${error.message || error})`);
-    await cache.delete(SNAPSHOT);
-    return null;
-  }
+// Whether an earlier visit kept a snapshot (the game's worker reads it: tens of
+// megabytes are no work for the page's main thread).
+async function snapshotKept(cache) {
+  return Boolean(cache && await cache.match(SNAPSHOT));
 }
 
-// Without cache storage there is nothing to keep a snapshot in: start Python plainly.
-async function startPlain(archive) {
-  const pyodide = await loadPyodide({ indexURL: "./pyodide/" });
-  unpack(pyodide, archive);
-  return pyodide;
-}
-
-async function startAfresh(cache) {
-  const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
-  say("Starting the Python runtime…");
-  if (!cache) {
-    return startPlain(archive);
-  }
-  const snapshot = await snapshotAfresh(archive);
-  say("Starting the game…");
-  let pyodide;
-  try {
-    pyodide = await restore(snapshot);
-  } catch (error) {
-    // e.g. a snapshot larger than the runtime's first heap cannot be restored (Pyodide
-    // 314 fails with "offset is out of bounds"): play without one, and keep none
-    console.warn(`Oska: starting without a snapshot (${error.message || error})`);
-    return startPlain(archive);
-  }
-  cache.put(SNAPSHOT, new Response(snapshot)).catch(
-    (error) => console.warn(`Oska: snapshot not kept (${error.message || error})`));
-  await nextTask();
-  unpack(pyodide, archive);  // a snapshot keeps memory, not files
-  return pyodide;
+// Run the game in its worker, from `snapshot` (the kept one if "kept"; Python started
+// afresh if null).
+function runGame(snapshot, archive, build, cache, started) {
+  const worker = new Worker("game-worker.js", { type: "module" });
+  new GamePage(worker, {
+    say,
+    started,
+    fail: (error) => {
+      worker.terminate();
+      fail(error);
+    },
+    // a kept snapshot that cannot be restored is dropped: the next visit makes a new one
+    snapshotFailed: () => cache && cache.delete(SNAPSHOT),
+  });
+  const canvas = document.getElementById("board").transferControlToOffscreen();
+  const fresh = snapshot && snapshot !== "kept";
+  const buffers = [archive, canvas, ...(fresh ? [snapshot.buffer] : [])];
+  worker.postMessage({ snapshot, kept: { cache: cache && cacheName(build), key: SNAPSHOT },
+                       archive, canvas, page: pageFacts() }, buffers);
 }
 
 async function main() {
+  warmUpAudio();
   const stopWatching = reloadOnTakeover();
   const offline = await serviceWorkerInControl();
   if (offline && await applyWaiting()) {
@@ -256,23 +239,17 @@ async function main() {
   const build = await (await fetchOk("build.json")).json();
   document.body.dataset.build = build.build;
   const cache = offline ? await snapshotCache(build.build) : null;
-  let pyodide = await restoreKept(cache);
-  document.body.dataset.start = pyodide ? "snapshot" : "afresh";
-  if (pyodide) {
-    const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
-    await nextTask();
-    unpack(pyodide, archive);
-  } else {
-    if (offline) {
-      await downloadWithProgress(build);
-    }
-    pyodide = await startAfresh(cache);
+  let snapshot = await snapshotKept(cache) ? "kept" : null;
+  document.body.dataset.start = snapshot ? "snapshot" : "afresh";
+  if (!snapshot && offline) {
+    await downloadWithProgress(build);
   }
-  stopWatching();
-  await nextTask();
-  const page = pyodide.pyimport("oska_gui.web.page");
-  await nextTask();
-  page.start();
+  const archive = await (await fetchOk(PYTHON_ARCHIVE)).arrayBuffer();
+  say("Starting the Python runtime…");  // from the snapshot, or afresh
+  if (!snapshot && cache) {
+    snapshot = await snapshotAfresh(archive, build.build, cache);
+  }
+  runGame(snapshot, archive, build.build, cache, stopWatching);
 }
 
 main().catch(fail);
