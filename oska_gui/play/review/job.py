@@ -108,7 +108,7 @@ class ReviewJob:
         """Return the most positions the solver may take on for one position (0: none)."""
         if not self.exact:
             return 0
-        return PERFECT_POSITIONS if self.game.perfect_available else ENDGAME_POSITIONS
+        return PERFECT_POSITIONS if self.game.solver_covers else ENDGAME_POSITIONS
 
     def _first_exact(self, budget: int) -> Generator[None, None, int]:
         """Return (as a generator) the index of the first position the solver covers
@@ -124,7 +124,7 @@ class ReviewJob:
         positions = self.review.positions
         if budget == 0:
             return len(positions)
-        if self.game.perfect_available:
+        if self.game.solver_covers:
             return 0
         first = len(positions)
         for index in range(len(positions) - 1, -1, -1):
