@@ -10,10 +10,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 from cli_helpers import REPO_ROOT, run_cli
+from solved_helpers import write_from_solver
 
 import oska_gui.engine
 from oska_gui.cli import main
-from oska_gui.engine import exact_dataset, tablebase
+from oska_gui.engine import exact_dataset, solved_file, tablebase
 from oska_gui.engine.exact_dataset import (
     DEFAULT_RATES,
     is_playable,
@@ -22,6 +23,7 @@ from oska_gui.engine.exact_dataset import (
     write_dataset,
 )
 from oska_gui.engine.search import run
+from oska_gui.engine.solved_export import save_solved
 from oska_gui.engine.solver import Solution, Solver, solve, solver_for
 from oska_gui.engine.tablebase import (
     Tablebase,
@@ -203,6 +205,39 @@ def test_cli_solves_n4_and_writes_a_dataset(tmp_path: Path) -> None:
     assert f"Positions solved: {N4_POSITIONS:,}" in result.stdout
     assert "Peak memory:" in result.stdout
     assert len(load_dataset(path)) == 500
+
+
+def test_the_saved_file_is_the_pure_python_writers_byte_for_byte(
+        tb4: Tablebase, solver_positions: list[Position], tmp_path: Path) -> None:
+    """``save_solved`` writes the file that the solver's positions make (the reader's
+    own places agree with the table's), and refuses a table solved from elsewhere."""
+    places = solved_file.Places(4)
+    sample = solver_positions[::97]
+    assert [places.index(pos.white, pos.black) for pos in sample] == \
+        [int(place) >> 1 for place in tb4.places(sample)]
+    header = save_solved(tb4, tmp_path / "numba.solved")
+    write_from_solver(tmp_path / "python.solved", 4)
+    assert (tmp_path / "numba.solved").read_bytes() == (tmp_path / "python.solved").read_bytes()
+    assert header.stored < N4_POSITIONS // 2
+    with pytest.raises(ValueError, match="from the start"):
+        save_solved(solve_table(4, RULES4.children(RULES4.start())[0]), tmp_path / "x.solved")
+
+
+def test_cli_saves_the_solved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``oska solve --n 4 --save`` keeps the game in the data folder, where it is found."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = run_cli("solve", "--n", 4, "--save")
+    assert result.returncode == 0, result.stderr
+    path = solved_file.solved_path(4)
+    assert f"to {path}" in result.stdout and "Saved:" in result.stdout
+    saved = solved_file.saved_solution(4)
+    assert saved is not None and saved.solution(RULES4.start()) == solve(RULES4, RULES4.start())
+    blocked = tmp_path / "a file"  # a data folder that cannot be made: a one-line error
+    blocked.write_bytes(b"")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    failed = run_cli("solve", "--n", 4, "--save")
+    assert failed.returncode == 2 and "cannot save the solved game" in failed.stderr
+    assert "Traceback" not in failed.stderr
 
 
 def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch,

@@ -11,6 +11,7 @@ import argparse
 import textwrap
 import time
 
+from oska_gui.cli.solve import verdict
 from oska_gui.console.options import (
     add_subcommand,
     board_block,
@@ -24,7 +25,6 @@ from oska_gui.console.table import render_table
 from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
 from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
-from oska_gui.cli.solve import verdict
 from oska_gui.engine.solved_file import saved_solution
 from oska_gui.engine.solver import Solution, TooBig, solver_for
 from oska_gui.games.oska import OskaRules

@@ -164,8 +164,8 @@ GAMES: dict[GameKind, GameInfo] = {
         offered=offered_sizes(pawns.SIZES), rules=pawns.pawn_rules, row_lengths=_square_rows,
         staggered=False, evaluators=(PAWN_EVALUATOR,), evaluator=_pawn_evaluator,
         # the whole 4 x 4 game is about 20,000 positions
-        perfect_sizes=(3, 4), saved_solution=_no_saved_solution, size_format="{n} × {n}", cell_word="square",
-        external_bots=False),
+        perfect_sizes=(3, 4), saved_solution=_no_saved_solution, size_format="{n} × {n}",
+        cell_word="square", external_bots=False),
 }
 
 

@@ -31,7 +31,6 @@ the file's size and the time the build takes.
 
 from __future__ import annotations
 
-import mmap
 import os
 import struct
 import sys
@@ -174,6 +173,8 @@ class SolvedFile:
             SolvedFileError: when it is not such a file or is cut short.
             OSError: when it cannot be opened.
         """
+        import mmap  # here: the browser's Python, which never has such a file, may lack it
+
         self.path = path
         with open(path, "rb") as file:
             size = os.fstat(file.fileno()).st_size

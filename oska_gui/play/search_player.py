@@ -6,8 +6,9 @@ which answers when the position is small enough: the 'perfect' level for the who
 on small boards, the 'strongest' level for endgames. Where the board's solved game is
 kept on this computer (``oska solve --n 5 --save``), a level that uses the solver reads
 its move from there first, at once; depth and time levels never do, so fixed-depth play
-stays the same everywhere. It works in slices and never blocks, so the window keeps drawing while it thinks, on the desktop and in the browser
-alike; the commands play it to the end of each move.
+stays the same everywhere. It works in slices and never blocks, so the window keeps
+drawing while it thinks, on the desktop and in the browser alike; the commands play it
+to the end of each move.
 """
 
 from __future__ import annotations
