@@ -24,6 +24,7 @@ from oska_gui.games.oska import oska_rules
 from oska_gui.play import runner
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LevelKey, levels_for, parse_ai
+from oska_gui.play.review import job as review_job
 from oska_gui.play.search_player import ai_player, make_player
 from oska_gui.session.hints import HintPlayer
 from oska_gui.tournament.games import SOLVED_FIELD, Conditions, Entrant, GameTask, play
@@ -322,3 +323,26 @@ def test_a_tournament_records_which_entrants_read_the_file(
     assert result.winner == 0 and json.loads(record)[SOLVED_FIELD] == ["white"]
     task = GameTask("g2", Entrant("one", ai="1"), Entrant("two", ai="2"), OPENING, conditions)
     assert SOLVED_FIELD not in json.loads(play(task)[1])
+
+
+def test_a_review_takes_every_exact_value_from_the_file(saved: solved_file.SolvedFile,
+                                                        scores: dict,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game from after the opening is reviewed with the file's values, without solving."""
+    players = [make_player(make_game("oska", 4), LevelKey.BEGINNER, "strong")
+               for _ in range(2)]
+    record = runner.play(RULES, players, [ROOT])
+
+    def refuse(*args: object) -> None:
+        """Fail the test: the review solved instead of reading the file."""
+        raise AssertionError("the review used the solver")
+
+    monkeypatch.setattr(review_job, "solver_for", refuse)
+    job = review_job.ReviewJob(record, seconds=None, depth=1)
+    while not job.advance(1.0):
+        pass
+    positions = record.positions()
+    for pos, played, assessment in zip(positions, positions[1:], job.review.assessments,
+                                       strict=False):
+        assert assessment.exact == (solution_of(scores[pos]),
+                                    solution_of(parent_score(scores[played]))), pos

@@ -18,6 +18,8 @@ positions at most (the first solve covers the rest of the game); on other boards
 positions where both sides together have at most ``levels.ENDGAME_RACE`` rows to go,
 with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does, found from
 the end of the game back before the first position is assessed (``_first_exact``).
+Where the board's solved game is kept on this computer (``oska solve --n 5 --save``),
+every position it knows is valued from it at once, before any solving.
 """
 
 from __future__ import annotations
@@ -70,6 +72,7 @@ class ReviewJob:
         self.scale = SCALES[record.game]
         self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
         self.review = Review(record, record.positions())
+        self.saved = self.game.saved_solution if exact else None
         self.reclaimer = reclaimer
         self._steps = self._work()
         self._end = 0.0  # when the running call of ``advance`` is to return
@@ -150,14 +153,14 @@ class ReviewJob:
         result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
-        if budget:
+        ranked = self.saved.ranked_children(pos) if self.saved is not None else None
+        if ranked is None and budget:
             ranked = yield from self._solve(pos, budget)
-            if ranked is not None:
-                best, value = ranked[0]
-                played_value = dict(ranked)[played] if played is not None else value
-                return Assessment(result_chance(value.result), best,
-                                  result_chance(played_value.result),
-                                  exact=(value, played_value))
+        if ranked is not None:
+            best, value = ranked[0]
+            played_value = dict(ranked)[played] if played is not None else value
+            return Assessment(result_chance(value.result), best,
+                              result_chance(played_value.result), exact=(value, played_value))
         return (yield from self._search(pos, played))
 
     def _solve(self, pos: Position, budget: int,
