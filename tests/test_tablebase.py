@@ -33,6 +33,7 @@ from oska_gui.engine.tablebase import (
     solve_table,
 )
 from oska_gui.games.oska import SIDE_NAMES, Position, oska_rules
+from oska_gui.tools import perfect_bench
 
 pytestmark = pytest.mark.numba
 
@@ -238,6 +239,25 @@ def test_cli_saves_the_solved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     failed = run_cli("solve", "--n", 4, "--save")
     assert failed.returncode == 2 and "cannot save the solved game" in failed.stderr
     assert "Traceback" not in failed.stderr
+
+
+def test_the_perfect_bench_finds_the_saved_game_exact(
+        tb4: Tablebase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    """``tools.perfect_bench`` on n = 4: every value right, no value-losing choice, the
+    Perfect game as solved; a damaged file shows as wrong values."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    save_solved(tb4, solved_file.solved_path(4))
+    write_dataset(tb4, tmp_path / "n4.npz", 400, 1)
+    assert perfect_bench.main(["--dataset", str(tmp_path / "n4.npz")]) == 0
+    out = capsys.readouterr().out
+    assert ", 0 wrong or missing" in out and " 0 value-losing, 0 not perfect" in out
+    assert "Perfect against Perfect: White wins in 21 plies (21 moves read" in out
+    path = solved_file.solved_path(4)
+    stored = solved_file.SolvedFile(path, 4).header.stored
+    path.write_bytes(path.read_bytes()[:-stored] + bytes([1]) * stored)  # all lost at once
+    perfect_bench.main(["--dataset", str(tmp_path / "n4.npz"), "--positions", "400"])
+    assert ", 0 wrong or missing" not in capsys.readouterr().out
 
 
 def test_cli_without_numba_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
