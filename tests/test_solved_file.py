@@ -63,13 +63,18 @@ def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return file_in(tmp_path_factory.mktemp("data"), ROOT)
 
 
-@pytest.fixture
-def saved(data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> solved_file.SolvedFile:
-    """Point the user's data folder at the opening's file; return it opened."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(data_folder))
+def opened_in(folder: Path, monkeypatch: pytest.MonkeyPatch) -> solved_file.SolvedFile:
+    """Make ``folder`` the user's data folder; return the n = 4 file it holds, opened."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     found = solved_file.saved_solution(4)
     assert found is not None
     return found
+
+
+@pytest.fixture
+def saved(data_folder: Path, monkeypatch: pytest.MonkeyPatch) -> solved_file.SolvedFile:
+    """Point the user's data folder at the opening's file; return it opened."""
+    return opened_in(data_folder, monkeypatch)
 
 
 @pytest.fixture(scope="module")
@@ -81,10 +86,7 @@ def whole_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def whole(whole_folder: Path, monkeypatch: pytest.MonkeyPatch) -> solved_file.SolvedFile:
     """Point the user's data folder at the whole game's file; return it opened."""
-    monkeypatch.setenv("XDG_DATA_HOME", str(whole_folder))
-    found = solved_file.saved_solution(4)
-    assert found is not None
-    return found
+    return opened_in(whole_folder, monkeypatch)
 
 
 def check_values(saved: solved_file.SolvedFile, scores: dict) -> None:
