@@ -27,7 +27,9 @@ from oska_gui.play.levels import LevelKey, levels_for, parse_ai
 from oska_gui.play.review import job as review_job
 from oska_gui.play.search_player import ai_player, make_player
 from oska_gui.session.hints import HintPlayer
+from oska_gui.session.settings import Mode, Settings
 from oska_gui.tournament.games import SOLVED_FIELD, Conditions, Entrant, GameTask, play
+from oska_gui.ui.start_scene import Option, choose, rows_for
 
 RULES = oska_rules(4)
 OPENING = ("a2-b1", "e3-d3", "a3-b3", "e2-d1")  # then White wins in 18 plies
@@ -261,9 +263,12 @@ def test_depth_and_time_levels_never_read_the_file(saved: solved_file.SolvedFile
 
 def test_the_perfect_level_is_offered_where_a_file_is_kept(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """An n = 5 file (an empty one, sparse on disk) offers Perfect for n = 5 only."""
+    """An n = 5 file (an empty one, sparse on disk) offers Perfect for n = 5 only, on
+    the start screen too, where a kept choice of Perfect then stays."""
+    settings = Settings(n=5, levels=(LevelKey.PERFECT, LevelKey.PERFECT))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert not make_game("oska", 5).perfect_available
+    assert choose(settings, Option.MODE, Mode.CVC).levels == (LevelKey.STRONGEST,) * 2
     indexes = solved_file.Places(5).indexes
     blocks = -(-indexes // solved_file.BLOCK_BITS)
     empty = bytes(solved_file.BLOCK_BYTES * 1024)
@@ -272,6 +277,9 @@ def test_the_perfect_level_is_offered_where_a_file_is_kept(
     five = make_game("oska", 5)
     assert five.perfect_available and not five.solver_covers
     assert LevelKey.PERFECT in [level.key for level in levels_for(five.perfect_available)]
+    level_row = next(row for row in rows_for(settings) if row.key == Option.LEVEL)
+    assert LevelKey.PERFECT in level_row.values
+    assert choose(settings, Option.MODE, Mode.CVC).levels == (LevelKey.PERFECT,) * 2
     assert not make_game("oska", 6).perfect_available
     assert not make_game("hexapawn", 5).perfect_available
 
