@@ -1,4 +1,6 @@
-"""``oska solve --n N``: solve a whole game exactly with the tablebase; optionally a dataset.
+"""``oska solve --n N``: solve a whole game exactly with the tablebase; optionally a dataset,
+and with ``--save`` keep the solved game in the user's data folder (``solved_file``) for
+the Perfect level, the hints, reviews and ``oska analyze``.
 
 Needs the optional numpy + numba extra; without it the command says how to install it.
 The tablebase modules are imported only when the command runs, so that the rest of
