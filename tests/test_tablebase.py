@@ -209,14 +209,18 @@ def test_cli_solves_n4_and_writes_a_dataset(tmp_path: Path) -> None:
 
 
 def test_the_saved_file_is_the_pure_python_writers_byte_for_byte(
-        tb4: Tablebase, solver_positions: list[Position], tmp_path: Path) -> None:
+        solver_positions: list[Position], tmp_path: Path) -> None:
     """``save_solved`` writes the file that the solver's positions make (the reader's
-    own places agree with the table's), and refuses a table solved from elsewhere."""
+    own places agree with the table's), and refuses a table solved from elsewhere.
+
+    A table of its own: the module's ``tb4`` also holds positions other tests asked
+    about, which no game from the start reaches."""
+    table = solve_table(4)
     places = solved_file.Places(4)
     sample = solver_positions[::97]
     assert [places.index(pos.white, pos.black) for pos in sample] == \
-        [int(place) >> 1 for place in tb4.places(sample)]
-    header = save_solved(tb4, tmp_path / "numba.solved")
+        [int(place) >> 1 for place in table.places(sample)]
+    header = save_solved(table, tmp_path / "numba.solved")
     write_from_solver(tmp_path / "python.solved", 4)
     assert (tmp_path / "numba.solved").read_bytes() == (tmp_path / "python.solved").read_bytes()
     assert header.stored < N4_POSITIONS // 2
@@ -242,13 +246,14 @@ def test_cli_saves_the_solved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
 
 def test_the_perfect_bench_finds_the_saved_game_exact(
-        tb4: Tablebase, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture) -> None:
     """``tools.perfect_bench`` on n = 4: every value right, no value-losing choice, the
     Perfect game as solved; a damaged file shows as wrong values."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    save_solved(tb4, solved_file.solved_path(4))
-    write_dataset(tb4, tmp_path / "n4.npz", 400, 1)
+    table = solve_table(4)  # only the positions a game from the start reaches (see above)
+    save_solved(table, solved_file.solved_path(4))
+    write_dataset(table, tmp_path / "n4.npz", 400, 1)
     assert perfect_bench.main(["--dataset", str(tmp_path / "n4.npz")]) == 0
     out = capsys.readouterr().out
     assert ", 0 wrong or missing" in out and " 0 value-losing, 0 not perfect" in out

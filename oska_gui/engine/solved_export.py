@@ -60,7 +60,9 @@ def fewer_turn(tb: Tablebase) -> int:
 def save_solved(tb: Tablebase, path: Path) -> Header:
     """Write the positions of ``tb`` (solved from its board size's start) to ``path``.
 
-    Keeps the side to move in fewer positions (see ``solved_file``).
+    Keeps the side to move in fewer positions (see ``solved_file``). ``tb`` must hold
+    what ``solve_table`` put in it and no more: a position asked about later
+    (``Tablebase.solution``) would be stored too.
 
     Raises:
         ValueError: when ``tb`` was solved from another root: the file is for games
