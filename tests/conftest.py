@@ -5,17 +5,25 @@
   their plain names, with no path juggling in the test files.
 - SDL's headless drivers are chosen here, before any test imports pygame, so running
   pytest directly behaves like ``tests/run.py``.
+- The user's data folder is an empty temporary one (``XDG_DATA_HOME``, inherited by the
+  commands the tests start): a solved game that ``oska solve --save`` kept on this
+  computer must not change what the tests see; tests that want one write their own.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="oska-test-data-")
+atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,9 @@
-"""``oska analyze BOARD PLAYER``: best move, score and line; the exact result if solvable."""
+"""``oska analyze BOARD PLAYER``: best move, score and line; the exact result if solvable.
+
+The exact result comes from the board's solved game when ``oska solve --save`` kept it
+(every position of a game of that size, at once), else from the solver within
+``--solve-limit``.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ import argparse
 import textwrap
 import time
 
+from oska_gui.cli.solve import verdict
 from oska_gui.console.options import (
     add_subcommand,
     board_block,
@@ -19,6 +25,7 @@ from oska_gui.console.table import render_table
 from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
 from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
+from oska_gui.engine.solved_file import saved_solution
 from oska_gui.engine.solver import Solution, TooBig, solver_for
 from oska_gui.games.oska import OskaRules
 
@@ -43,7 +50,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         subparsers, "analyze", "best move, score and line of a position",
         "Search a position: the best move, its score and the principal variation "
         "at a given depth or for a given time; where the exact solver covers the "
-        "position, also the result with perfect play and the plies to the end.",
+        "position, or the board's solved game was kept ('oska solve --n 5 --save'), "
+        "also the result with perfect play and the plies to the end.",
         EXAMPLES)
     parser.add_argument("board", metavar="BOARD",
                         help="rows separated by commas (wwww,---,--,---,bbbb; '.' also "
@@ -58,7 +66,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--solve-limit", type=natural_int, default=DEFAULT_SOLVE_LIMIT,
                         metavar="POSITIONS",
                         help="solve exactly when at most this many positions are reachable "
-                             f"(default {DEFAULT_SOLVE_LIMIT:,}; 0: never)")
+                             f"(default {DEFAULT_SOLVE_LIMIT:,}; 0: never; a kept solved "
+                             "game is read in any case)")
     parser.set_defaults(run=run)
 
 
@@ -77,8 +86,7 @@ def run(args: argparse.Namespace) -> int:
     if not rules.has_move(pos):
         print(f"{side} has no legal move and must pass.")
     print_search(rules, pos, args)
-    if args.solve_limit:
-        print_exact(rules, pos, args.solve_limit)
+    print_exact(rules, pos, args.solve_limit)
     return 0
 
 
@@ -114,18 +122,26 @@ def line_text(rules: OskaRules, line: list[Position]) -> str:
 
 
 def print_exact(rules: OskaRules, pos: Position, limit: int) -> None:
-    """Print the exact result and every move's perfect-play value, if the solver can."""
+    """Print the exact result and every move's perfect-play value, from the kept solved
+    game if it knows the position, else if the solver can within ``limit`` positions
+    (0: do not solve)."""
     start = time.perf_counter()
-    try:
-        ranked = solver_for(rules).ranked_children(pos, limit)
-    except TooBig:
-        print(f"\nExact: not solved, more than {limit:,} positions are reachable "
-              "(raise --solve-limit to try harder)")
-        return
+    saved = saved_solution(rules.n)
+    ranked = saved.ranked_children(pos) if saved is not None else None
+    source = "read from the saved solved game"
+    if ranked is None:
+        if not limit:
+            return
+        try:
+            ranked = solver_for(rules).ranked_children(pos, limit)
+        except TooBig:
+            print(f"\nExact: not solved, more than {limit:,} positions are reachable "
+                  "(raise --solve-limit to try harder)")
+            return
+        source = "solved"
     side = SIDE_NAMES[pos.turn]
-    best = ranked[0][1]
-    print(f"\nExact: {solution_text(best, side)} with perfect play "
-          f"(solved in {time.perf_counter() - start:.2f} s)")
+    print(f"\nExact: {verdict(ranked[0][1], pos.turn)} with perfect play "
+          f"({source} in {time.perf_counter() - start:.2f} s)")
     rows = [[rules.move_text(rules.move_between(pos, kid)), solution_text(value, side)]
             for kid, value in ranked]
     print(render_table(["move", "perfect play from here"], rows))

@@ -1,4 +1,6 @@
-"""``oska solve --n N``: solve a whole game exactly with the tablebase; optionally a dataset.
+"""``oska solve --n N``: solve a whole game exactly with the tablebase; optionally a dataset,
+and with ``--save`` keep the solved game in the user's data folder (``solved_file``) for
+the Perfect level, the hints, reviews and ``oska analyze``.
 
 Needs the optional numpy + numba extra; without it the command says how to install it.
 The tablebase modules are imported only when the command runs, so that the rest of
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 from oska_gui.console.options import CliError, add_subcommand, board_size, natural_int, positive_int
 from oska_gui.console.signals import handling
 from oska_gui.core.types import SIDE_NAMES
+from oska_gui.engine import solved_file
 from oska_gui.engine.solver import Solution
 
 if TYPE_CHECKING:  # only for the annotations: the command imports numpy when it runs
@@ -30,6 +33,7 @@ examples:
   oska solve --n 4
   oska solve --n 5 --dataset data/n5_exact.npz --samples 200000 --seed 1
   oska solve --n 4 --dataset n4_uniform.npz --samples 5000 --uniform
+  oska solve --n 5 --save      (keeps the solved game for the Perfect level and analyze)
 
 The table holds one byte per possible position: about 4.5 MB for n = 4 and
 5 GB for n = 5 (only the pages the search reaches are ever written). A size whose
@@ -51,6 +55,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--n", type=board_size, required=True, help="board size (4 or 5)")
     parser.add_argument("--dataset", type=Path, metavar="FILE",
                         help="write a dataset of solved positions to FILE (.npz)")
+    parser.add_argument("--save", action="store_true",
+                        help="keep the solved game in the user's data folder "
+                             f"({solved_file.solved_path(5).parent}), where the Perfect "
+                             "level, the hints and 'oska analyze' read it")
     parser.add_argument("--samples", type=positive_int, default=DEFAULT_SAMPLES, metavar="K",
                         help=f"positions in the dataset (default {DEFAULT_SAMPLES:,})")
     parser.add_argument("--seed", type=natural_int, default=0, metavar="S",
@@ -81,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"Positions solved: {tb.positions:,}")
     print(f"Time:             {tb.seconds:.1f} s (and {tb.compile_seconds:.1f} s compiling)")
     print(f"Peak memory:      {tablebase.peak_memory_bytes() / 2**20:,.0f} MiB")
+    if args.save:
+        save(tb)
     if args.dataset is not None:
         start = time.perf_counter()
         written = exact_dataset.write_dataset(tb, args.dataset, args.samples, args.seed,
@@ -88,6 +98,24 @@ def run(args: argparse.Namespace) -> int:
         print(f"Dataset:          {written:,} positions written to {args.dataset} "
               f"in {time.perf_counter() - start:.1f} s")
     return 0
+
+
+def save(tb: Tablebase) -> None:
+    """Keep ``tb`` in the user's data folder; print where, how big, how long.
+
+    Raises CliError when the file cannot be written.
+    """
+    from oska_gui.engine import solved_export  # numpy, loaded by ``run`` already
+
+    path = solved_file.solved_path(tb.rules.n)
+    start = time.perf_counter()
+    try:
+        header = solved_export.save_solved(tb, path)
+    except (OSError, solved_file.SolvedFileError) as error:
+        raise CliError(f"cannot save the solved game to {path}: {error}") from None
+    print(f"Saved:            {header.stored:,} positions ({SIDE_NAMES[header.turn]} to move) "
+          f"in {path.stat().st_size / 2**20:,.0f} MiB to {path} "
+          f"in {time.perf_counter() - start:.1f} s")
 
 
 def solved_table(n: int, progress: Callable[[int], None] | None) -> Tablebase:

@@ -18,6 +18,7 @@ from oska_gui.core.types import Evaluator, Rules
 from oska_gui.games import oska, pawns
 
 from .evaluators import EVALUATORS, oska_evaluator
+from .solved_file import SolvedFile, saved_solution
 
 
 class GameKind(StrEnum):
@@ -44,6 +45,8 @@ class GameInfo:
         evaluators: the names of the computer's static evaluators, the best first.
         evaluator: the evaluator of a board size and a name (ValueError if unknown).
         perfect_sizes: the boards whose whole game the exact solver handles at once.
+        saved_solution: the solved game of a board size that ``oska solve --save``
+            kept on this computer, or None (see ``solved_file``).
         size_format: how a board size is written, with ``{n}`` for the size.
         cell_word: what a cell a piece moves to is called ('hole', 'square').
         external_bots: True when external programs (the spec's ``oskaplayer``) can play it.
@@ -59,6 +62,7 @@ class GameInfo:
     evaluators: tuple[str, ...]
     evaluator: Callable[[int, str], Evaluator]
     perfect_sizes: tuple[int, ...]
+    saved_solution: Callable[[int], SolvedFile | None]
     size_format: str
     cell_word: str
     external_bots: bool
@@ -127,6 +131,10 @@ def _pawn_evaluator(n: int, name: str) -> Evaluator:
     return pawns.pawn_evaluator(pawns.pawn_rules(n))
 
 
+def _no_saved_solution(n: int) -> None:
+    """Return None: no solved game of board size ``n`` is ever saved for this game."""
+
+
 def offered_sizes(sizes: range) -> tuple[int, ...]:
     """Return the classic board sizes the start screen lists out of the supported
     ``sizes``: the smallest up to ``LARGEST_CLASSIC``.
@@ -150,14 +158,14 @@ GAMES: dict[GameKind, GameInfo] = {
         kind=GameKind.OSKA, title="Oska", sizes=oska.SIZES, offered=offered_sizes(oska.SIZES),
         rules=oska.oska_rules, row_lengths=oska.row_lengths, staggered=True,
         evaluators=tuple(EVALUATORS), evaluator=_oska_evaluator, perfect_sizes=(4,),
-        size_format="n = {n}", cell_word="hole", external_bots=True),
+        saved_solution=saved_solution, size_format="n = {n}", cell_word="hole", external_bots=True),
     GameKind.HEXAPAWN: GameInfo(
         kind=GameKind.HEXAPAWN, title="Hexapawn", sizes=pawns.SIZES,
         offered=offered_sizes(pawns.SIZES), rules=pawns.pawn_rules, row_lengths=_square_rows,
         staggered=False, evaluators=(PAWN_EVALUATOR,), evaluator=_pawn_evaluator,
         # the whole 4 x 4 game is about 20,000 positions
-        perfect_sizes=(3, 4), size_format="{n} × {n}", cell_word="square",
-        external_bots=False),
+        perfect_sizes=(3, 4), saved_solution=_no_saved_solution, size_format="{n} × {n}",
+        cell_word="square", external_bots=False),
 }
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
 from oska_gui.engine.registry import GameInfo, GameKind, game_info
+from oska_gui.engine.solved_file import SolvedFile
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,21 @@ class GameAdapter:
         return self.rules.size
 
     @property
-    def perfect_available(self) -> bool:
-        """Return True when the exact solver covers this board from the start."""
+    def solver_covers(self) -> bool:
+        """Return True when the exact solver handles this board's whole game at once."""
         return self.n in self.info.perfect_sizes
+
+    @property
+    def saved_solution(self) -> SolvedFile | None:
+        """Return this board's solved game kept on this computer (``oska solve --save``),
+        or None."""
+        return self.info.saved_solution(self.n)
+
+    @property
+    def perfect_available(self) -> bool:
+        """Return True when perfect play is at hand from the start: the exact solver
+        covers this board, or its solved game is kept on this computer."""
+        return self.solver_covers or self.saved_solution is not None
 
     def start(self) -> Position:
         """Return the starting position."""

@@ -3,9 +3,12 @@
 ``SearchPlayer`` plays a ``levels.Level``: alpha-beta (``search.Thinker``) to a depth or
 for a time budget, optionally asking the exact solver first (``solver.SolveJob``),
 which answers when the position is small enough: the 'perfect' level for the whole game
-on small boards, the 'strongest' level for endgames. It works in slices and never
-blocks, so the window keeps drawing while it thinks, on the desktop and in the browser
-alike; the commands play it to the end of each move.
+on small boards, the 'strongest' level for endgames. Where the board's solved game is
+kept on this computer (``oska solve --n 5 --save``), a level that uses the solver reads
+its move from there first, at once; depth and time levels never do, so fixed-depth play
+stays the same everywhere. It works in slices and never blocks, so the window keeps
+drawing while it thinks, on the desktop and in the browser alike; the commands play it
+to the end of each move.
 """
 
 from __future__ import annotations
@@ -69,6 +72,8 @@ class SearchPlayer:
         # how the last move was chosen: by the exact solver, or the search's last result
         self.solution: Solution | None = None  # the exact value, when the solver chose
         self.last_progress: Progress | None = None
+        self.saved_moves = 0  # moves read from the saved solved game, all games together
+        self._answer: Position | None = None  # a move known at once, for ``advance``
 
     def think(self, position: Position, seconds: float) -> Turn | None:
         """Work on the move in ``position`` for about ``seconds``; the Turn once decided.
@@ -95,10 +100,26 @@ class SearchPlayer:
         self._position = position
         self.clock = ThinkingClock()
         self.solution, self.last_progress = None, None
+        if self.level.solve and self._read_saved(position):
+            return
         if self._worth_solving(position):
             self._job = SolveJob(self.game.rules, position, self.level.solve)
         else:
             self._start_search()
+
+    def _read_saved(self, position: Position) -> bool:
+        """Take the best move of ``position`` from the saved solved game, if it knows it.
+
+        Returns:
+            True when it did: ``advance`` then answers at once.
+        """
+        saved = self.game.saved_solution
+        ranked = saved.ranked_children(position) if saved is not None else None
+        if ranked is None:
+            return False
+        self._answer, self.solution = ranked[0]
+        self.saved_moves += 1
+        return True
 
     def _worth_solving(self, position: Position) -> bool:
         """Return True when the level uses the solver and ``position`` may be small enough."""
@@ -116,6 +137,9 @@ class SearchPlayer:
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the chosen child once decided, else None."""
+        if self._answer is not None:
+            answer, self._answer = self._answer, None
+            return answer
         job, thinker = self._job, self._thinker
         if job is not None:
             return self._advance_solve(job, seconds)
@@ -180,7 +204,7 @@ class SearchPlayer:
 
     def stop(self) -> None:
         """Abandon the move in progress."""
-        self._job = None
+        self._job = self._answer = None
         self._position = None
         self._drop_thinker()
 

@@ -12,6 +12,12 @@ folder of its own on the worker, so a cluster's machines need no copy of the bot
 bot given as a folder plays where it is on local processes, and travels packed as a zip
 to a cluster (``command``). Each bot runs in its own process and is stopped when the
 game ends.
+
+An AI entrant of a level that uses the exact solver (strongest, perfect) reads its moves
+from the board's solved game where ``oska solve --save`` kept one on the worker; the
+game's record then names the sides that did in its own field ``SOLVED_FIELD`` (a
+record's readers leave fields they do not know alone), so the stored games say which
+results a solved game made. Depth and time entrants never read it.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
 from oska_gui.console.options import CliError, ai_option
 from oska_gui.console.table import plain
-from oska_gui.core.types import Position, Rules
+from oska_gui.core.types import SIDE_WORDS, Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
 from oska_gui.play.bot_loader import BotSpec, BotUnusable, open_bot, parse_bot
@@ -34,10 +40,12 @@ from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
 from oska_gui.play.players import Unloadable
 from oska_gui.play.records import Record, from_json
-from oska_gui.play.search_player import ai_player
+from oska_gui.play.search_player import SearchPlayer, ai_player
 from oska_gui.play.selfplay import random_opening
 
 from .result import GameResult, MoveTimes
+
+SOLVED_FIELD = "solved_file"  # the record's list of the sides that read a saved solved game
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
            "play", "read_ai", "read_bot", "save_record"]
@@ -136,7 +144,12 @@ def play(task: GameTask) -> tuple[GameResult, str]:
     finally:
         for mover in movers:
             mover.close()
-    return _result(task.game_id, record), json.dumps(record.to_json())
+    data = record.to_json()
+    readers = [SIDE_WORDS[side] for side, mover in enumerate(movers)
+               if isinstance(mover, SearchPlayer) and mover.saved_moves]
+    if readers:
+        data[SOLVED_FIELD] = readers
+    return _result(task.game_id, record), json.dumps(data)
 
 
 def final_board(record_json: str) -> str:

@@ -21,6 +21,8 @@ positions at most (the first solve covers the rest of the game); on other boards
 positions where both sides together have at most ``levels.ENDGAME_RACE`` rows to go,
 with ``levels.ENDGAME_POSITIONS`` at most, as the 'strongest' level does, found from
 the end of the game back before the first position is assessed (``_first_exact``).
+Where the board's solved game is kept on this computer (``oska solve --n 5 --save``),
+every position it knows is valued from it at once, before any solving.
 """
 
 from __future__ import annotations
@@ -79,6 +81,7 @@ class ReviewJob:
         self.scale = SCALES[record.game]
         self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
         self.review = Review(record, record.positions())
+        self.saved = self.game.saved_solution if exact else None
         self.reclaimer = reclaimer
         self.solver = solver_for(self.game.rules)
         self.solving: int | None = None  # the position being solved exactly, if one is
@@ -119,7 +122,7 @@ class ReviewJob:
         """Return the most positions the solver may take on for one position (0: none)."""
         if not self.exact:
             return 0
-        return PERFECT_POSITIONS if self.game.perfect_available else ENDGAME_POSITIONS
+        return PERFECT_POSITIONS if self.game.solver_covers else ENDGAME_POSITIONS
 
     def _first_exact(self, budget: int) -> Generator[None, None, int]:
         """Return (as a generator) the index of the first position the solver covers
@@ -135,7 +138,7 @@ class ReviewJob:
         positions = self.review.positions
         if budget == 0:
             return len(positions)
-        if self.game.perfect_available:
+        if self.game.solver_covers:
             return 0
         first = len(positions)
         for index in range(len(positions) - 1, -1, -1):
@@ -162,14 +165,14 @@ class ReviewJob:
         result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
-        if budget:
+        ranked = self.saved.ranked_children(pos) if self.saved is not None else None
+        if ranked is None and budget:
             ranked = yield from self._solve(index, budget)
-            if ranked is not None:
-                best, value = ranked[0]
-                played_value = dict(ranked)[played] if played is not None else value
-                return Assessment(result_chance(value.result), best,
-                                  result_chance(played_value.result),
-                                  exact=(value, played_value))
+        if ranked is not None:
+            best, value = ranked[0]
+            played_value = dict(ranked)[played] if played is not None else value
+            return Assessment(result_chance(value.result), best,
+                              result_chance(played_value.result), exact=(value, played_value))
         return (yield from self._search(pos, played))
 
     def _solve(self, index: int, budget: int,

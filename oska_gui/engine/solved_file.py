@@ -1,0 +1,358 @@
+"""A solved Oska game kept on disk, read in pure Python: ``oska solve --n 5 --save``.
+
+The whole n = 5 game solved (``tablebase``) takes 5 GB of memory and minutes of a
+compiled solver; this file keeps what play needs of it in a form any process reads in
+microseconds without numpy or numba: memory-mapped, each lookup a bit test, one
+popcount and a byte read.
+
+**What is kept.** Only the positions reachable from the start, and of those only the
+ones with one side to move (the ``stored turn``, whichever has fewer): turns alternate
+every ply (a pass is a ply), so a position with the other side to move is valued from
+its children, one ply later, each of which is stored. That halves the file.
+
+**Layout** (little-endian; one *index* per place of the tablebase with the stored turn,
+``place >> 1`` in ``tablebase``'s layout, which this module computes itself):
+
+    header     HEADER bytes: magic, version, n, stored turn, span, indexes, stored count
+    directory  one uint64 per BLOCK_BITS indexes: the stored positions before the block
+    bitmap     one bit per index, set where the position is stored (padded to blocks)
+    codes      one byte per stored position, in index order: its value and plies
+
+A lookup tests the position's bit, counts the set bits before it (the directory entry
+plus one popcount of at most BLOCK_BITS / 8 bytes) and reads that code. The bitmap
+costs one bit for each of n = 5's 2.5e9 indexes (reachable or not), far less than a
+sorted list of 30-bit keys for its 485 million stored positions would.
+
+**Codes** as ``tablebase``'s one-byte cells (span K = 85, plies 0 to 84): loss in p
+plies 1 + p, draw in p 1 + K + p, win in p 3K - p, for the side to move.
+
+n = 5 (Black wins in 48 plies; 969,022,436 reachable positions): see the README for
+the file's size and the time the build takes.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import tempfile
+from collections.abc import Iterable
+from functools import cache
+from math import comb
+from pathlib import Path
+from typing import BinaryIO, NamedTuple
+
+from oska_gui.core.types import Position
+from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
+from oska_gui.games.oska import OskaRules, oska_rules
+
+MAGIC = b"OSKASOLV"
+VERSION = 1
+HEADER = struct.Struct("<8sIIIIQQ")  # magic, version, n, turn, span, indexes, stored
+HEADER_BYTES = 64  # the header, padded: the directory starts 8-byte aligned
+BLOCK_BITS = 4096  # indexes per directory entry: a lookup counts at most 512 bytes
+BLOCK_BYTES = BLOCK_BITS // 8
+ENTRY = struct.Struct("<Q")
+SPAN = 85  # plies 0..84 fit one byte, as in ``tablebase``'s uint8 cells
+APP_DIR = "oska-gui"  # the program's folder name, as the settings' (desktop/storage.py)
+LOOKAHEAD = 2  # plies below a position that is not stored the lookup may look for stored ones
+
+
+class SolvedFileError(Exception):
+    """Raised when a file is not a solved game of the expected board size, or is damaged."""
+
+
+def data_folder() -> Path:
+    """Return the program's folder in the user's data folder.
+
+    ``$XDG_DATA_HOME/oska-gui``, else ``~/.local/share/oska-gui`` (settings, small, go to
+    the configuration folder; a solved game is data).
+    """
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
+    return Path(base) / APP_DIR
+
+
+def solved_path(n: int) -> Path:
+    """Return where the solved game of board size ``n`` is kept."""
+    return data_folder() / f"oska-n{n}.solved"
+
+
+def encode(solution: Solution) -> int:
+    """Return the one-byte code of ``solution`` (see the module doc).
+
+    Raises:
+        SolvedFileError: when its plies do not fit a byte's span.
+    """
+    result, plies = solution
+    if not 0 <= plies < SPAN:
+        raise SolvedFileError(f"a value of {plies} plies does not fit the file's "
+                              f"{SPAN - 1}-ply codes")
+    return 3 * SPAN - plies if result > 0 else 1 + SPAN + plies if result == 0 else 1 + plies
+
+
+def decode(code: int) -> Solution:
+    """Return the Solution of a nonzero one-byte ``code`` (see the module doc)."""
+    if code <= SPAN:
+        return Solution(-1, code - 1)
+    if code <= 2 * SPAN:
+        return Solution(0, code - 1 - SPAN)
+    return Solution(1, 3 * SPAN - code)
+
+
+class Places:
+    """Where each position of one board size sits in ``tablebase``'s layout, in pure Python.
+
+    The positions with w white and b black pieces form a class; a position's index (its
+    place without the turn bit) is the class's first index plus
+    ``rank(white set) * C(cells - w, b) + rank(black set among the other cells)`` with
+    colex ranks of the sets.
+    """
+
+    def __init__(self, n: int) -> None:
+        """Prepare the class table of board size ``n``."""
+        self.cells = cells = oska_rules(n).size
+        self.first: dict[tuple[int, int], int] = {}
+        self.span: dict[tuple[int, int], int] = {}
+        total = 0
+        for w in range(n + 1):
+            for b in range(n + 1):
+                self.first[w, b], self.span[w, b] = total, comb(cells - w, b)
+                total += comb(cells, w) * comb(cells - w, b)
+        self.indexes = total
+
+    def index(self, white: int, black: int) -> int:
+        """Return the index of the board (``white``, ``black``), either side to move.
+
+        Raises:
+            KeyError: for a board with more pieces of a side than the size starts with.
+        """
+        w, b = white.bit_count(), black.bit_count()
+        first, span = self.first[w, b], self.span[w, b]
+        return first + _colex_rank(white, 0) * span + _colex_rank(black, white)
+
+
+def _colex_rank(members: int, skip: int) -> int:
+    """Return the colex rank of the set of cells ``members`` (a bitboard), each cell
+    numbered among the cells not in ``skip`` (a bitboard disjoint from ``members``)."""
+    rank = k = 0
+    while members:
+        low = members & -members
+        members ^= low
+        k += 1
+        below = low - 1
+        rank += comb(below.bit_length() - (skip & below).bit_count(), k)
+    return rank
+
+
+class Header(NamedTuple):
+    """What a solved file says about itself."""
+
+    n: int
+    turn: int  # the side to move in every stored position
+    indexes: int  # bits of the bitmap in use
+    stored: int  # positions stored (codes)
+
+
+def _layout(indexes: int) -> tuple[int, int, int]:
+    """Return (directory offset, bitmap offset, codes offset) for ``indexes`` bits."""
+    blocks = -(-indexes // BLOCK_BITS)
+    bitmap = HEADER_BYTES + blocks * ENTRY.size
+    return HEADER_BYTES, bitmap, bitmap + blocks * BLOCK_BYTES
+
+
+class SolvedFile:
+    """A solved game opened read-only and memory-mapped: exact values of its positions.
+
+    Only the pages a lookup touches are ever read from the disk, so opening is instant
+    and the memory it takes is the system's page cache, shared between processes.
+    """
+
+    def __init__(self, path: Path, n: int) -> None:
+        """Open ``path``, which must hold the solved game of board size ``n``.
+
+        Raises:
+            SolvedFileError: when it is not such a file or is cut short.
+            OSError: when it cannot be opened.
+        """
+        import mmap  # here: the browser's Python, which never has such a file, may lack it
+
+        self.path = path
+        with open(path, "rb") as file:
+            size = os.fstat(file.fileno()).st_size
+            if size < HEADER_BYTES:
+                raise SolvedFileError(f"{path} is not a solved game (too short)")
+            self._map = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+        self.places = Places(n)
+        try:
+            self.header = self._checked_header(size, n)
+        except SolvedFileError:
+            self._map.close()
+            raise
+        self._directory, self._bitmap, self._codes = _layout(self.header.indexes)
+        self.rules: OskaRules = oska_rules(n)
+
+    def _checked_header(self, size: int, n: int) -> Header:
+        """Return the header of the mapped file of ``size`` bytes, checked to be this
+        version's solved game of board size ``n``; raises SolvedFileError otherwise."""
+        magic, version, size_n, turn, span, indexes, stored = HEADER.unpack_from(self._map)
+        if magic != MAGIC or version != VERSION or span != SPAN or turn not in (0, 1):
+            raise SolvedFileError(f"{self.path} is not a solved game of this program's version")
+        if size_n != n or indexes != self.places.indexes:
+            raise SolvedFileError(f"{self.path} holds the game of n = {size_n}, not n = {n}")
+        expected = _layout(indexes)[2] + stored
+        if size != expected:
+            raise SolvedFileError(f"{self.path} is damaged: {size:,} bytes instead of "
+                                  f"{expected:,}")
+        return Header(n, turn, indexes, stored)
+
+    def _stored(self, white: int, black: int) -> Solution | None:
+        """Return the Solution of a board with the stored turn to move, None if not stored."""
+        index = self.places.index(white, black)
+        view = self._map
+        byte = view[self._bitmap + (index >> 3)]
+        bit = index & 7
+        if not (byte >> bit) & 1:
+            return None
+        block = index // BLOCK_BITS
+        before = ENTRY.unpack_from(view, self._directory + block * ENTRY.size)[0]
+        start = self._bitmap + block * BLOCK_BYTES
+        before += int.from_bytes(view[start:self._bitmap + (index >> 3)], "little").bit_count()
+        before += (byte & ((1 << bit) - 1)).bit_count()
+        return decode(view[self._codes + before])
+
+    def solution(self, pos: Position, lookahead: int = LOOKAHEAD) -> Solution | None:
+        """Return the perfect-play Solution of ``pos`` for its side to move, or None.
+
+        A stored position is read at once; a finished game is valued by the rules; any
+        other position from its children's values, looking at most ``lookahead`` plies
+        down for stored ones. None when that does not reach: the position cannot arise
+        from the start (a board typed by hand, say), nor its children.
+        """
+        rules = self.rules
+        result = rules.terminal(pos)
+        if result is not None:
+            return Solution(result, 0)
+        if pos[2] == self.header.turn:
+            try:
+                found = self._stored(pos[0], pos[1])
+            except KeyError:  # more pieces than the game starts with: not a game position
+                return None
+            if found is not None or lookahead == 0:
+                return found
+        elif lookahead == 0:
+            return None
+        kids = rules.children(pos)
+        if not kids:
+            return Solution(rules.stuck_result, 0)
+        best = None
+        for kid in kids:
+            value = self.solution(kid, lookahead - 1)
+            if value is None:
+                return None
+            score = parent_score(score_of(*value))
+            best = score if best is None else max(best, score)
+        return solution_of(best) if best is not None else None
+
+    def ranked_children(self, pos: Position) -> list[tuple[Position, Solution]] | None:
+        """Return (child, Solution for the mover) pairs of ``pos``, best first, ties in
+        move order, like ``solver.Solver.ranked_children``; None when the game is over,
+        no move is possible or some child's value is not known (see ``solution``)."""
+        rules = self.rules
+        kids = rules.children(pos) if rules.terminal(pos) is None else []
+        scored = []
+        for kid in kids:
+            value = self.solution(kid, LOOKAHEAD - 1)
+            if value is None:
+                return None
+            scored.append((kid, parent_score(score_of(*value))))
+        scored.sort(key=lambda pair: -pair[1])  # stable: ties keep the move order
+        return [(kid, solution_of(score)) for kid, score in scored] or None
+
+
+@cache
+def _opened(path: str, n: int, stamp: tuple[int, int]) -> SolvedFile | None:
+    """Return ``path`` opened as the solved game of ``n``, or None with a warning on
+    stderr when it cannot be read; once per file version (``stamp``: mtime and size)."""
+    try:
+        return SolvedFile(Path(path), n)
+    except (OSError, SolvedFileError) as error:
+        print(f"Oska: ignoring the solved game {path}: {error}", file=sys.stderr)
+        return None
+
+
+def saved_solution(n: int) -> SolvedFile | None:
+    """Return the solved game of board size ``n`` that ``oska solve --save`` kept, or None.
+
+    Asks the disk each time (a new file is seen at once: one ``stat``); a file is opened
+    once per process and version.
+    """
+    path = solved_path(n)
+    try:
+        stat = path.stat()
+    except (OSError, ValueError):  # no file (or no home folder: the browser)
+        return None
+    return _opened(str(path), n, (stat.st_mtime_ns, stat.st_size))
+
+
+def write_solved(path: Path, n: int, turn: int,
+                 chunks: Iterable[tuple[bytes, bytes]]) -> Header:
+    """Write a solved game to ``path`` atomically (a temporary file renamed at the end).
+
+    Args:
+        path: the file to write; its folder is made if missing.
+        n: the board size.
+        turn: the side to move in every stored position.
+        chunks: (bitmap bytes, code bytes) pairs in index order: each bitmap part covers
+            whole blocks of BLOCK_BITS indexes (the last may stop short), its codes are
+            those of its set bits in order.
+
+    Returns:
+        The header written.
+
+    Raises:
+        SolvedFileError: when the bitmap does not cover the board size's indexes or the
+            codes do not match its set bits.
+    """
+    indexes = Places(n).indexes
+    directory, bitmap, codes = _layout(indexes)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            entries, bitmap_bytes, stored = _write_parts(file, bitmap, codes, chunks)
+            if bitmap_bytes != -(-indexes // 8):
+                raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
+                                      f"not the {indexes:,} of n = {n}")
+            file.truncate(codes + stored)  # the bitmap's padding is zeros
+            file.seek(directory)
+            file.write(b"".join(map(ENTRY.pack, entries)))
+            file.seek(0)
+            file.write(HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored))
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+    return Header(n, turn, indexes, stored)
+
+
+def _write_parts(file: BinaryIO, bitmap: int, codes: int,
+                 chunks: Iterable[tuple[bytes, bytes]]) -> tuple[list[int], int, int]:
+    """Write each chunk's bitmap bytes and codes in place; return (directory entries,
+    bitmap bytes written, codes written)."""
+    entries: list[int] = []
+    done = stored = 0
+    for bits, values in chunks:
+        if done % BLOCK_BYTES:
+            raise SolvedFileError("a bitmap chunk that is not the last stops inside a block")
+        written = stored
+        for start in range(0, len(bits), BLOCK_BYTES):
+            entries.append(stored)
+            stored += int.from_bytes(bits[start:start + BLOCK_BYTES], "little").bit_count()
+        if stored - written != len(values):
+            raise SolvedFileError("a chunk's codes do not match its bitmap's set bits")
+        file.seek(bitmap + done)
+        file.write(bits)
+        file.seek(codes + written)
+        file.write(values)
+        done += len(bits)
+    return entries, done, stored
