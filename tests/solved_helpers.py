@@ -8,7 +8,7 @@ from pathlib import Path
 from oska_gui.core.types import Position
 from oska_gui.engine import solved_file
 from oska_gui.engine.search import run
-from oska_gui.engine.solver import solution_of, solver_for
+from oska_gui.engine.solver import Solver, solution_of
 from oska_gui.games.oska import oska_rules
 
 CHUNK_BLOCKS = 64  # directory blocks per chunk: n = 4 takes several chunks
@@ -16,9 +16,10 @@ CHUNK_BLOCKS = 64  # directory blocks per chunk: n = 4 takes several chunks
 
 def solved_scores(n: int, root: Position | None = None) -> dict:
     """Return {position: solver score} of every position reachable from ``root`` (default:
-    the start) of board size ``n``."""
+    the start) of board size ``n``. A solver of its own: the process-wide one may answer
+    from a larger table kept from an earlier solve."""
     rules = oska_rules(n)
-    return run(solver_for(rules).table_steps(root or rules.start(), 2_000_000)).scores
+    return run(Solver(rules).table_steps(root or rules.start(), 2_000_000)).scores
 
 
 def write_from_solver(path: Path, n: int, root: Position | None = None) -> solved_file.Header:

@@ -19,7 +19,7 @@ from solved_helpers import solved_scores, write_from_solver
 from oska_gui import oskaplayer
 from oska_gui.core.types import Position
 from oska_gui.engine import solved_file
-from oska_gui.engine.solver import Solution, parent_score, solution_of, solve
+from oska_gui.engine.solver import Solution, Solver, parent_score, solution_of, solve
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import runner
 from oska_gui.play.game import make_game
@@ -347,7 +347,7 @@ def test_a_review_takes_every_exact_value_from_the_file(saved: solved_file.Solve
         """Fail the test: the review solved instead of reading the file."""
         raise AssertionError("the review used the solver")
 
-    monkeypatch.setattr(review_job, "solver_for", refuse)
+    monkeypatch.setattr(Solver, "table_steps", refuse)
     job = review_job.ReviewJob(record, seconds=None, depth=1)
     while not job.advance(1.0):
         pass
