@@ -63,12 +63,14 @@ class Level:
         return self.solve >= PERFECT_POSITIONS
 
     def describe(self) -> str:
-        """Return how the level plays, e.g. 'depth 5', 'up to 2 s' or 'plays perfectly'."""
+        """Return how the level plays in a player's words, e.g. 'looks 5 moves ahead',
+        'thinks up to 2 s' or 'plays perfectly' (the commands' ``Ai.describe`` keeps the
+        search's terms)."""
         if self.perfect:
             return "plays perfectly"
         if self.seconds is not None:
-            return f"up to {self.seconds:g} s"
-        return f"depth {self.depth}"
+            return f"thinks up to {self.seconds:g} s"
+        return f"looks {self.depth} move{'' if self.depth == 1 else 's'} ahead"
 
 
 LEVELS = (

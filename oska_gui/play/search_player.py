@@ -58,7 +58,7 @@ class SearchPlayer:
             evaluator: the name of one of ``game``'s evaluators.
             reclaimer: where the tables of a finished or abandoned search go to be
                 freed a little per frame (None: they are freed at once).
-            name: the player's name (default: the level's, e.g. 'Hard · depth 5').
+            name: the player's name (default: the level's, e.g. 'Hard · looks 5 moves ahead').
         """
         self.game = game
         self.level = level

@@ -45,7 +45,7 @@ def mode_text(match: Match) -> str:
 def role(match: Match, side: int) -> tuple[str, ...]:
     """Return who plays ``side``: 'You', 'Human', the computer's level or, in a replay,
     the recorded player's name; for a computer its wordings from the longest
-    ('Computer · Master · up to 2 s') to the shortest ('Master')."""
+    ('Computer · Master · thinks up to 2 s') to the shortest ('Master')."""
     player = match.players.get(side)
     if player is not None:
         return (f"Computer · {player.name}", player.name, player.name.split(" · ")[0])
