@@ -4,10 +4,11 @@ shows no thinking spinner."""
 from __future__ import annotations
 
 import pytest
+from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown
+from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
 from oska_gui.ui.game_scene import GameScene
 from oska_gui.ui.game_view import banner_rect
 
@@ -44,6 +45,22 @@ def test_a_click_on_the_banner_puts_it_away_and_undo_brings_the_game_back() -> N
     assert scene.view().status == scene.match.status_text  # the result is still said
     app.handle(KeyPress("u"))
     assert not scene.match.over
+
+
+def banner_hint(app: App) -> str:
+    """Return the banner's line saying how to put it away, as drawn now."""
+    canvas = RecordingCanvas(app.width, app.height)
+    app.draw(canvas)
+    return next(text for text in canvas.texts() if "see the board" in text)
+
+
+def test_the_banner_names_the_key_to_a_keyboard_player_and_the_click_to_a_mouse_user() -> None:
+    app, scene = finished()
+    app.handle(KeyPress("c"))  # a key in the game (cell names shown): the player uses keys
+    assert banner_hint(app).startswith("Esc: see the board")
+    app.handle(PointerDown(5, 5))  # a press outside the board and banner: the pointer
+    app.handle(PointerMove(5, 5))
+    assert banner_hint(app).startswith("Click to see the board")
 
 
 def test_a_paused_computer_shows_its_pieces_left_not_a_spinner() -> None:

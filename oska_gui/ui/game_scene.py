@@ -482,7 +482,7 @@ class GameScene:
                         panel_text.mode_text(match), cards, match.status_text, match.over,
                         detail, panel_text.move_rows(match), match.history.cursor,
                         self._button_views(panel), self.toast, banner, self.clock, touch,
-                        self.line.view(self._example_move()))
+                        self.line.view(self._example_move()), self.keyboard)
 
     def _board_view(self, board: BoardLayout) -> board_view.BoardView:
         """Collect what the board shows this frame."""

@@ -22,9 +22,11 @@ from .typed_move import LineView
 from .typescale import LINE, TypeScale
 from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, spinner, text_lines, wrap
 
-BANNER_KEYS = {False: ("Click to see the board   N: new game   U: undo",
-                      "Click to see the board"),
-               True: ("Tap to see the board",)}
+# What the game-over banner says to do next, in the words of the input last used
+BANNER_KEYS = {"mouse": ("Click to see the board   N: new game   U: undo",
+                         "Click to see the board"),
+               "keys": ("Esc: see the board   N: new game   U: undo", "Esc: see the board"),
+               "touch": ("Tap to see the board",)}
 CARD_INSET = 8.0  # pixels between a player card's edge, piece and texts
 TOAST_LINES = 3  # a toast over the move list has room for this many lines
 
@@ -67,7 +69,8 @@ class GameView:
     ``toast`` is a message and the seconds it still shows; ``cursor`` the ply the move
     list marks as current; ``clock`` drives the thinking spinner; ``width`` is the
     window's (the banner stays inside it); ``touch``: the player uses a finger (the
-    banner says 'Tap' and names no keys); ``line`` the typed-move line while it is
+    banner says 'Tap' and names no keys); ``keyboard``: the last press in the game was
+    a key (the banner says Esc, not 'Click'); ``line`` the typed-move line while it is
     open (it takes the toast's place).
     """
 
@@ -88,6 +91,7 @@ class GameView:
     clock: float
     touch: bool = False
     line: LineView | None = None
+    keyboard: bool = False
 
 
 def draw(canvas: Canvas, view: GameView) -> None:
@@ -190,7 +194,8 @@ def _banner(canvas: Canvas, view: GameView, banner: Banner) -> None:
     canvas.rect(band.x, band.y, band.w, band.h, (*theme.SELECT, 160), 14, 2)
     inner = band.inset(scale.body * 0.8, scale.small * 0.5)
     reason = banner.reason[:1].upper() + banner.reason[1:]
-    keys = fit_lines(canvas, BANNER_KEYS[view.touch], inner.w, scale.small)
+    used = "touch" if view.touch else "keys" if view.keyboard else "mouse"
+    keys = fit_lines(canvas, BANNER_KEYS[used], inner.w, scale.small)
     title_h, keys_h = scale.title * LINE, scale.small * LINE
     most = max(1, int((inner.h - title_h - keys_h) / (scale.body * LINE)))
     reasons = _clip_lines(wrap(canvas, reason, inner.w, scale.body), most)
