@@ -83,6 +83,25 @@ def test_clicking_choices_on_the_start_screen() -> None:
     assert app.game is not None and app.game.match.settings.mode == Mode.CVC
 
 
+@pytest.mark.parametrize("cancel", [True, False])
+def test_a_cancelled_drag_puts_the_piece_back_and_a_release_plays(cancel: bool) -> None:
+    """A finger drags a piece onto a cell it can reach; when the page cancels the pointer
+    there (a pinch began) nothing is played, while a release there plays the move."""
+    app = App(MemoryStorage(QUICK), 1000, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game
+    assert scene is not None
+    legal = scene.match.legal_moves()[0]
+    board = scene.board()
+    (x0, y0), (x1, y1) = board.center(legal.move.frm), board.center(legal.move.to)
+    app.handle(PointerDown(x0, y0, touch=True))
+    app.handle(PointerMove(x1, y1, touch=True))
+    assert scene.input.dragged_cell == legal.move.frm
+    app.handle(PointerUp(x1, y1, touch=True, cancel=cancel))
+    assert scene.input.dragged_cell is None
+    assert (scene.match.history.cursor == 0) == cancel
+
+
 def test_a_whole_game_by_clicking_cell_centres() -> None:
     """Human (White) against the computer on n = 4, clicking from-cell then to-cell centres,
     each position checked against the rules, until the game-over sentence."""

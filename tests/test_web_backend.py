@@ -275,11 +275,18 @@ def pointer(kind: str, x: float = 110, y: float = 70, primary: bool = True,
 
 @pytest.mark.parametrize(("kind", "cls"), [
     ("pointerdown", PointerDown), ("pointermove", PointerMove), ("pointerup", PointerUp),
-    ("pointercancel", PointerUp),
 ])
 def test_pointer_events_use_canvas_coordinates(kind: str, cls: type) -> None:
     """Pointer events become UI events at canvas coordinates."""
     assert pointer_event(pointer(kind), left=10, top=20) == cls(100, 50)
+
+
+def test_a_cancelled_pointer_is_a_release_marked_cancelled() -> None:
+    """A pointercancel (a pinch or scroll took the finger) is a release at canvas
+    coordinates marked ``cancel``, so the game drops nothing where the finger was; it
+    used to be a plain PointerUp there, which could play a move mid-pinch."""
+    released = pointer_event(pointer("pointercancel", device="touch"), left=10, top=20)
+    assert released == PointerUp(100, 50, touch=True, cancel=True)
 
 
 def test_touch_counts_like_the_mouse_and_says_it_is_a_finger() -> None:

@@ -29,11 +29,14 @@ class PointerMove:
 
 @dataclass(frozen=True)
 class PointerUp:
-    """A mouse button or finger was released at (x, y) pixels."""
+    """A mouse button or finger was released at (x, y) pixels; ``cancel``: the system
+    took the pointer away instead (a pinch or a scroll on a page), so nothing is dropped
+    where it was."""
 
     x: float
     y: float
     touch: bool = False
+    cancel: bool = False
 
 
 @dataclass(frozen=True)

@@ -165,7 +165,8 @@ class GameScene:
             self._board_press(event.x, event.y)
         elif isinstance(event, PointerUp):
             self.pointer = (event.x, event.y)
-            cell = self.board().cell_at(event.x, event.y)
+            # a cancelled pointer drops nothing: a dragged piece goes back
+            cell = None if event.cancel else self.board().cell_at(event.x, event.y)
             self._answer(self.input.release(cell, event.x, event.y, self.match.legal_moves()))
         elif isinstance(event, KeyPress):
             self.keyboard = True

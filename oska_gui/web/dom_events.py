@@ -34,7 +34,7 @@ POINTER_TYPES: dict[str, type[PointerDown | PointerMove | PointerUp]] = {
     "pointerdown": PointerDown,
     "pointermove": PointerMove,
     "pointerup": PointerUp,
-    "pointercancel": PointerUp,
+    "pointercancel": PointerUp,  # with ``cancel``: a pinch or scroll took the pointer
 }
 MOUSE_MAIN_BUTTON = 0
 
@@ -75,12 +75,15 @@ def pointer_event(event: Any, left: float, top: float) -> Event | None:
 
     Returns:
         PointerDown, PointerMove or PointerUp at canvas coordinates (``touch`` for a
-        finger), or None.
+        finger; ``cancel`` for a pointercancel), or None.
     """
     kind = POINTER_TYPES.get(str(event.type))
     if kind is None or not event.isPrimary:
         return None
     if kind is PointerDown and event.pointerType == "mouse" and event.button != MOUSE_MAIN_BUTTON:
         return None
-    return kind(float(event.clientX) - left, float(event.clientY) - top,
-                touch=str(event.pointerType) == "touch")
+    x, y = float(event.clientX) - left, float(event.clientY) - top
+    touch = str(event.pointerType) == "touch"
+    if str(event.type) == "pointercancel":
+        return PointerUp(x, y, touch, cancel=True)
+    return kind(x, y, touch=touch)
