@@ -41,6 +41,17 @@ def test_the_line_takes_every_key_so_no_command_runs() -> None:
     assert scene.line.text == "nuq"
 
 
+def test_where_a_record_can_be_opened_o_opens_it_but_is_a_letter_after_the_slash() -> None:
+    """The page's App (``can_open``): O asks for the file picker, but '/' then O, as
+    the page sends them in one frame, types an o and asks for nothing."""
+    app = App(MemoryStorage(QUICK), 1000, 700, can_open=True)
+    press(app, "enter", "/", "o")
+    assert app.game is not None and app.game.line.text == "o"
+    assert not app.take_open_request()
+    press(app, "escape", "o")  # the line closed: O is the command again
+    assert not app.typing and app.take_open_request()
+
+
 def test_malformed_unknown_and_illegal_moves_are_refused_in_the_parsers_words() -> None:
     app, scene = playing()
     position = scene.match.position

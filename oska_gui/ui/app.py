@@ -62,6 +62,9 @@ from .start_scene import Option, StartScene, choose, offer_bots
 
 THINK_SLICE = 0.010  # seconds of computer thinking per frame
 HELP_KEYS = ("?", "f1")
+# Opens a record file where the front end can (the page). The App takes it, in order with
+# the other keys, so after '/' it is a letter of the typed move, never the file picker.
+OPEN_KEY = "o"
 REPLAY_TOAST = "Replay: R or Right arrow for the next move, U or Left arrow to go back"
 
 
@@ -98,8 +101,9 @@ class App:
                 screen, where Enter resumes it (the desktop).
             review_seconds: the search time a position of a review (``ReviewJob``).
             can_open: whether the front end can open a record file to review (the
-                page): the start screen offers Open game, which sets ``open_requested``
-                for the front end to take (``take_open_request``).
+                page): the start screen offers Open game and O opens one anywhere but
+                in a typed move, which sets ``open_requested`` for the front end to take
+                (``take_open_request``).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -192,6 +196,8 @@ class App:
             self.help = True
         elif isinstance(event, KeyPress) and event.key == "q":
             self._act(Action.QUIT)
+        elif isinstance(event, KeyPress) and event.key == OPEN_KEY and self.can_open:
+            self._act(Action.OPEN)
         else:
             self._act(self.scene.handle(event))
         self._note_input_kind(event)  # after: a click acts on the layout it was aimed at

@@ -27,8 +27,9 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   straight on the game in progress.
 - The canvas takes the keyboard focus (Tab reaches it, a ring shows it); the live region
   also says the keyboard cursor's cell, a piece picked up and where it can go, the
-  typed-move line and each start-screen change. While the typed-move line is open (the
-  reply's ``typing``), O is a letter of the move for the page, not the file picker.
+  typed-move line and each start-screen change. O goes to the App with the other keys
+  (in order), which asks for the file picker (``openPicker``) only when it is not a
+  letter of a typed move: '/' then O in one frame types an o.
 
 A page cannot close itself, so the App runs without a way to quit (``can_quit=False``):
 no Quit button, and Q does nothing.
@@ -57,7 +58,6 @@ from .speaker import PageSpeaker, cue_samples
 from .storage import LocalStorageSettings, PageStorage
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
-OPEN_KEY = "o"  # opens a record file (the App has no use for it); the page handles it
 GAME_KEY = "oska.game"  # the game in progress, beside the settings
 
 Size = tuple[int, int, float]  # the window's CSS pixels and its device pixel ratio
@@ -152,7 +152,7 @@ class WorkerFrontEnd:
         if resting:
             self.last_time = None  # the rest is no time for animations to catch up on
         return {"kind": "frame", "size": [width, height],
-                "openPicker": open_picker, "more": not resting, "typing": self.app.typing,
+                "openPicker": open_picker, "more": not resting,
                 "sound": bool(self.app.settings.sound), **self._changes()}
 
     def follow_window(self, size: Size) -> None:
@@ -236,7 +236,7 @@ def start(init: Any, show: Show) -> WorkerFrontEnd:
     app = App(settings, size[0], size[1], can_quit=False, speaker=speaker, keeper=keeper,
               touch=bool(init.touch), open_saved=True, can_open=True)
     log = DrawingLog(OffscreenCanvas.new(1, 1).getContext("2d"))
-    post({"kind": "ready", "namedKeys": list(NAMED_KEYS), "openKey": OPEN_KEY,
+    post({"kind": "ready", "namedKeys": list(NAMED_KEYS),
           "sound": bool(app.settings.sound), "rate": RATE,
           "sounds": {name: Float32Array.new(to_js(data))
                      for name, data in cue_samples().items()}})

@@ -76,7 +76,6 @@ export class GamePage {
     this.shownSize = null;
     this.drawnAsked = [];  // the callers waiting for the worker's drawn texts
     this.soundOn = false;
-    this.typing = false;  // the game's typed-move line is open: O is a letter, not the picker
     this.speaker = new Speaker(() => worker.postMessage({ kind: "silent" }));
     this.onFrame = (time) => this.frame(time);
     worker.addEventListener("message", ({ data }) => this.receive(data));
@@ -112,9 +111,8 @@ export class GamePage {
   }
 
   // The game is ready: listen to the page and ask for the first frame.
-  start({ namedKeys, openKey, sounds, rate, sound }) {
+  start({ namedKeys, sounds, rate, sound }) {
     this.namedKeys = new Set(namedKeys);
-    this.openKey = openKey;
     this.speaker.setSamples(sounds, rate);
     this.soundOn = sound;
     if (sound) {
@@ -165,10 +163,6 @@ export class GamePage {
       return;
     }
     event.preventDefault();  // e.g. space and arrows must not scroll the page
-    if (!this.typing && key.toLowerCase() === this.openKey) {
-      this.picker.click();  // a key press is a gesture: the browser lets it open
-      return;
-    }
     this.readySound();
     this.queue({ kind: "key", key, ctrlKey, altKey, metaKey });
   }
@@ -229,8 +223,9 @@ export class GamePage {
     this.resize(answer.size);
     this.mirror(answer);
     this.soundOn = answer.sound;
-    this.typing = answer.typing;
     if (answer.openPicker) {
+      // O or Open game, in order with the keys before it (after '/', O is a letter): the
+      // frame answers within the key press's user activation, so the browser lets it open
       this.picker.click();
     }
     if (answer.more || this.poked || this.events.length) {
