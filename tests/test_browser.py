@@ -1188,6 +1188,24 @@ class Listener:
         return self.heard[count]
 
 
+def test_slash_then_o_in_one_frame_types_an_o_instead_of_opening_the_picker(
+        browser: Browser) -> None:
+    """'/' and O sent in one go (one frame): O reaches the game after the slash opened
+    the move line, so it is typed; the page used to open the file picker for it."""
+    browser.open()
+    start_game(browser)
+    listener = Listener(browser)
+    browser.page.evaluate("""() => {
+        for (const key of ["/", "o"]) {
+            window.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+        }
+    }""")
+    browser.page.wait_for_function("window.announced.some((s) => s.includes('Typed'))",
+                                   timeout=10_000, polling=10)
+    said = listener.heard[-1]
+    assert said.startswith("Type a move, like ") and said.endswith("Typed o."), said
+
+
 def cell_heard(game: GameAdapter, pos: Position, cell: int) -> str:
     """Return how the cursor's cell is first named: its name and what stands there."""
     side = game.piece_at(pos, cell)

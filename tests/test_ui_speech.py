@@ -185,6 +185,8 @@ def test_the_typed_move_line_is_spoken_as_it_is_used() -> None:
     assert said is not None and said.startswith(f"White moves {example[:2]} to {example[3:]}")
     assert "Line empty" not in said
     assert spoken(app, announcer, "escape") == "Move line closed."
+    said = spoken(app, announcer, "/", "b")  # quick keys: opened and typed in one frame
+    assert said is not None and said.startswith("Type a move") and said.endswith("Typed b.")
 
 
 def test_a_piece_picked_up_by_a_click_is_not_announced_only_its_move() -> None:

@@ -229,17 +229,19 @@ class Announcer:
     def _line_news(self, scene: GameScene, was: tuple[bool, str, int],
                    same_record: bool) -> list[str]:
         """Return what changed on ``scene``'s typed-move line since it was ``was``
-        (open, text, refusals): opened (how to use it), the text typed so far (or that
-        it is empty again, unless a move emptied it), a refusal, closed."""
+        (open, text, refusals): opened (how to use it, and what was already typed when
+        keys came quickly), the text typed so far (or that it is empty again, unless a
+        move emptied it), a refusal, closed."""
         line = scene.line
+        typed = [f"Typed {' '.join(line.text)}"] if line.text else []
         if line.open != was[0]:
-            return [scene.line_help() if line.open else "Move line closed"]
+            return [scene.line_help(), *typed] if line.open else ["Move line closed"]
         if not line.open:
             return []
         if line.refusals != was[2] and line.problem is not None:
             return [line.problem]
         if line.text != was[1] and (line.text or same_record):
-            return [f"Typed {' '.join(line.text)}" if line.text else "Line empty"]
+            return typed or ["Line empty"]
         return []
 
     def _played_one(self, record: list[Position]) -> bool:
