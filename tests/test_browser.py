@@ -911,6 +911,10 @@ def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Brow
     assert min(size for _, size in game) >= MIN_TEXT
     assert "Tap a piece, then a highlighted square" in " ".join(text for text, _ in game)
     browser.screenshot(f"web-phone-game-{name}.png")
+    # the board has had the focus since the start; after taps its keyboard ring is hidden
+    assert browser.page.evaluate("document.activeElement.id") == "board"
+    assert browser.page.evaluate(
+        "getComputedStyle(document.getElementById('board')).outlineStyle") == "none"
     assert browser.page.evaluate("document.getElementById('board').style.cursor") in (
         "", "default")
 

@@ -211,3 +211,16 @@ def test_the_strength_stepper_shows_each_level_with_its_depth_or_time(
         canvas = RecordingCanvas(*size)
         app.draw(canvas)
         assert f"{level.name} · {level.describe()}" in canvas.texts()
+
+
+@pytest.mark.parametrize(("size", "touch", "shown"), [
+    ((1120, 760), False, "Hard · looks 5 moves ahead"), ((390, 844), True, "Hard · 5 moves")])
+def test_the_computers_card_says_how_it_plays_in_the_words_that_fit(
+        size: tuple[int, int], touch: bool, shown: str) -> None:
+    """The player card names the level and how it plays; a phone's narrow card keeps
+    the number of moves in fewer words rather than dropping it."""
+    app = App(MemoryStorage({"levels": {"white": "hard", "black": "hard"}}), *size, touch=touch)
+    app.handle(KeyPress("enter"))
+    canvas = RecordingCanvas(*size)
+    app.draw(canvas)
+    assert any(text.endswith(shown) for text in canvas.texts()), canvas.texts()

@@ -72,6 +72,15 @@ class Level:
             return f"thinks up to {self.seconds:g} s"
         return f"looks {self.depth} move{'' if self.depth == 1 else 's'} ahead"
 
+    def brief(self) -> str:
+        """Return ``describe`` in the fewest words, for a narrow player card: '5 moves',
+        'up to 2 s', or '' for the perfect level (its name says it)."""
+        if self.perfect:
+            return ""
+        if self.seconds is not None:
+            return f"up to {self.seconds:g} s"
+        return f"{self.depth} move{'' if self.depth == 1 else 's'}"
+
 
 LEVELS = (
     Level(LevelKey.BEGINNER, "Beginner", depth=1),

@@ -8,6 +8,7 @@ them without a canvas.
 from __future__ import annotations
 
 from oska_gui.core.types import SIDE_NAMES, Outcome
+from oska_gui.play.levels import Level
 from oska_gui.session.match import Match
 from oska_gui.session.settings import Mode, Settings
 
@@ -45,10 +46,14 @@ def mode_text(match: Match) -> str:
 def role(match: Match, side: int) -> tuple[str, ...]:
     """Return who plays ``side``: 'You', 'Human', the computer's level or, in a replay,
     the recorded player's name; for a computer its wordings from the longest
-    ('Computer · Master · thinks up to 2 s') to the shortest ('Master')."""
+    ('Computer · Master · thinks up to 2 s') to the shortest ('Master'), a level's in
+    fewest words ('Hard · 5 moves') before that."""
     player = match.players.get(side)
     if player is not None:
-        return (f"Computer · {player.name}", player.name, player.name.split(" · ")[0])
+        level = getattr(player, "level", None)  # a search player's; a bot has none
+        brief = ((f"{level.name} · {level.brief()}",)
+                 if isinstance(level, Level) and level.brief() else ())
+        return (f"Computer · {player.name}", player.name, *brief, player.name.split(" · ")[0])
     if match.replay is not None:
         return ((match.replay.white, match.replay.black)[side],)
     return ("You",) if match.settings.mode == Mode.HVC else ("Human",)

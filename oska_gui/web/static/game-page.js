@@ -145,6 +145,9 @@ export class GamePage {
   pointer(event) {
     event.preventDefault();  // no text selection, scrolling or emulated mouse events
     if (event.type === "pointerdown") {
+      // The board keeps the focus it had (the default action is prevented): the page
+      // hides its keyboard ring until a key is pressed again (index.html's style).
+      document.body.dataset.input = "pointer";
       // Keep receiving this pointer's move and up events if it leaves the canvas.
       this.board.setPointerCapture(event.pointerId);
       this.readySound();
@@ -158,6 +161,7 @@ export class GamePage {
   // A key the game takes (as oska_gui.web.dom_events.key_press does: no Ctrl, Alt or
   // Meta, a named key or a single character) is the game's, not the browser's.
   key(event) {
+    document.body.dataset.input = "keys";  // Tab too: the ring shows where the keys go
     const { key, ctrlKey, altKey, metaKey } = event;
     if (ctrlKey || altKey || metaKey || !(this.namedKeys.has(key) || key.length === 1)) {
       return;
