@@ -115,7 +115,8 @@ def _moves(plies: Sequence[PlyReview]) -> str:
                      f'<span class="{ply.mark_word}">{escape(ply.annotated)}</span>',
                      ply.mark_word, f"{100 * ply.chance:.0f} %", f"{ply.drop:.1f}",
                      escape(ply.better)])
-    return _table(["ply", "side", "move", "mark", "mover's win chance", "lost", "better move"], rows)
+    return _table(["ply", "side", "move", "mark", "mover's win chance", "lost", "better move"],
+                  rows)
 
 
 def _mistakes(review: Review) -> str:
