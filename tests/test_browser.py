@@ -36,7 +36,7 @@ from oska_gui.ui.board_geometry import BoardLayout
 from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.keyboard_cursor import neighbour
 from oska_gui.ui.layout import board_layout
-from oska_gui.ui.review_layout import review_layout
+from oska_gui.ui.review_layout import graph_x, move_cells, review_layout
 from oska_gui.ui.start_scene import StartScene, current_value
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.web.build import BUILD_INFO, STATIC_FILES, build, finish_site
@@ -939,6 +939,22 @@ TWO_PLAYERS = Settings(kind="hexapawn", n=3, mode=Mode.HVH, animation="off")
 PAWN_MOVES = ("a1-b1", "c2-b2", "a3xb2", "c3-b3", "b2-c2")
 
 
+DROP_FILE = """([name, text]) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], name, {type: 'application/json'}));
+    window.dispatchEvent(new DragEvent('drop', {dataTransfer: data, cancelable: true}));
+}"""
+
+
+def pawn_record() -> records.Record:
+    """Return the record of the short Hexapawn game ``PAWN_MOVES``."""
+    game = make_game("hexapawn", 3)
+    line = [game.start()]
+    for text in PAWN_MOVES:
+        line.append(game.rules.play(line[-1], game.rules.parse_move(text, line[-1])))
+    return records.from_positions(line, game.rules, "A", "B", game.outcome(line[-1]))
+
+
 def review_marks(record: records.Record) -> list[str]:
     """Return the mark words of ``record``'s moves as the review computes them here."""
     job = ReviewJob(record)
@@ -1017,30 +1033,21 @@ def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
     page drawing frames all the while (their gaps go to web-metrics.json); a file that
     is not a record is announced and changes nothing."""
     browser.open()
-    game = make_game("hexapawn", 3)
-    line = [game.start()]
-    for text in PAWN_MOVES:
-        line.append(game.rules.play(line[-1], game.rules.parse_move(text, line[-1])))
-    pawns = records.from_positions(line, game.rules, "A", "B", game.outcome(line[-1]))
+    pawns = pawn_record()
     path = tmp_path / "pawns.json"
     records.save(pawns, path)
     with browser.page.expect_file_chooser() as chooser:
         browser.page.keyboard.press("o")
     chooser.value.set_files(str(path))
-    assert wait_review(browser, len(line)) == review_marks(pawns)
+    assert wait_review(browser, len(PAWN_MOVES) + 1) == review_marks(pawns)
     oska = make_game("oska", 5)
     rng = random.Random(3)
     moves = [oska.start()]
     for _ in range(16):
         moves.append(rng.choice(oska.children(moves[-1])))
     record = records.from_positions(moves, oska.rules, "A", "B", None)
-    drop = """([name, text]) => {
-        const data = new DataTransfer();
-        data.items.add(new File([text], name, {type: 'application/json'}));
-        window.dispatchEvent(new DragEvent('drop', {dataTransfer: data, cancelable: true}));
-    }"""
     browser.page.evaluate(THINK_PROBE)
-    browser.page.evaluate(drop, ["oska.json", json.dumps(record.to_json())])
+    browser.page.evaluate(DROP_FILE, ["oska.json", json.dumps(record.to_json())])
     marks = wait_review(browser, len(moves), timeout_ms=120_000)
     assert len(marks) == 16
     gaps = [gap for gap, status in browser.page.evaluate("window.probe.frames")
@@ -1053,12 +1060,48 @@ def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
     browser.page.keyboard.press("ArrowDown")
     browser.page.wait_for_timeout(300)
     assert_review_drawn(browser.screenshot("web-review.png"), "oska", 5)
-    browser.page.evaluate(drop, ["notes.txt", "not a record"])
+    browser.page.evaluate(DROP_FILE, ["notes.txt", "not a record"])
     browser.page.wait_for_function(
         "(document.getElementById('announce').textContent || '').includes('Cannot open')",
         timeout=10_000)
     assert str(browser.page.evaluate("document.body.dataset.review")).startswith(
         f"{len(moves)}/{len(moves)}")
+
+
+REVIEW_SIZES = [{"scale": 3, "viewport": PHONES[0]}, {}]
+
+
+@pytest.mark.parametrize("browser", REVIEW_SIZES, indirect=True, ids=["phone", "desktop"])
+def test_a_review_answers_taps_or_clicks_on_its_graph_and_move_list(
+        browser: Browser) -> None:
+    """A record dropped on the page is reviewed; on a phone (390 x 844, touch) taps, on
+    the desktop mouse clicks, on the graph and on a move of the list go to that move
+    (the status says so), and no text of the review is under the smallest size."""
+    viewport = browser.page.viewport_size
+    phone = viewport["width"] < VIEWPORT["width"]
+    press = browser.page.touchscreen.tap if phone else browser.page.mouse.click
+    browser.page.add_init_script(RECORD_TEXTS)
+    browser.open()
+    # laid out for a finger where the main pointer is coarse (touch is emulated on both)
+    coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
+    start = StartScene(Settings, viewport["width"], viewport["height"], can_quit=False,
+                       touch=lambda: coarse)
+    kind_row = [row.key for row in start.rows].index("kind")
+    press(*start.layout().rows[kind_row].choices[1].center)  # Hexapawn
+    browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")
+    browser.page.evaluate(DROP_FILE, ["pawns.json", json.dumps(pawn_record().to_json())])
+    last = len(PAWN_MOVES)
+    wait_review(browser, last + 1)
+    layout = review_layout("hexapawn", 3, viewport["width"], viewport["height"],
+                           touch=coarse)
+    press(graph_x(layout.graph, 2, last), layout.graph.center[1])
+    browser.wait_status(f"s.startsWith('Review. Move 2 of {last}, Black c2-b2, blunder')")
+    cells = dict(move_cells(layout.moves, layout.scale, last, 2))
+    press(*cells[4].center)
+    browser.wait_status(f"s.startsWith('Review. Move 4 of {last}, Black c3-b3')")
+    texts = fonts_drawn(browser)
+    assert texts and min(size for _, size in texts) >= MIN_TEXT
+    browser.screenshot(f"web-review-{viewport['width']}x{viewport['height']}.png")
 
 
 # -- an installable page that never waits on the network ------------------------------

@@ -110,7 +110,7 @@ def moves_table(review: Review) -> str:
     for ply in review.plies:
         rows.append([ply.ply, SIDE_NAMES[ply.side], ply.annotated, ply.mark_word,
                      f"{100 * ply.chance:.0f}", f"{100 * ply.after:.0f}",
-                     f"{ply.drop:.0f}", ply.better, "exact" if ply.exact else "search"])
+                     f"{ply.drop:.1f}", ply.better, "exact" if ply.exact else "search"])
     return render_table(["ply", "side", "move", "mark", "win % before", "after", "lost",
                          "better move", "by"], rows)
 

@@ -112,10 +112,11 @@ def _moves(plies: Sequence[PlyReview]) -> str:
     rows = []
     for ply in plies:
         rows.append([str(ply.ply), SIDE_NAMES[ply.side],
-                     f'<span class="{ply.mark.value}">{escape(ply.annotated)}</span>',
-                     ply.mark_word, f"{100 * ply.chance:.0f} %", f"{ply.drop:.0f}",
+                     f'<span class="{ply.mark_word}">{escape(ply.annotated)}</span>',
+                     ply.mark_word, f"{100 * ply.chance:.0f} %", f"{ply.drop:.1f}",
                      escape(ply.better)])
-    return _table(["ply", "side", "move", "mark", "win chance", "lost", "better move"], rows)
+    return _table(["ply", "side", "move", "mark", "mover's win chance", "lost", "better move"],
+                  rows)
 
 
 def _mistakes(review: Review) -> str:
@@ -131,7 +132,7 @@ def _mistakes(review: Review) -> str:
                       (f"after {ply.better}", better)]
             parts.append(
                 f'<h3 class="{ply.mark.value}">Ply {ply.ply}, {SIDE_NAMES[ply.side]}: '
-                f"{escape(ply.annotated)} ({ply.mark.value}, {ply.drop:.0f} points lost); "
+                f"{escape(ply.annotated)} ({ply.mark.value}, {ply.drop:.1f} points lost); "
                 f"better {escape(ply.better)}</h3>\n"
                 + _table([caption for caption, _ in boards],
                          [[f"<pre>{escape(rules.picture(pos))}</pre>" for _, pos in boards]]))
@@ -149,8 +150,10 @@ def graph(review: Review) -> str:
 
 
 def _graph(review: Review) -> str:
-    """Return the graph of ``graph``, drawn with the matplotlib settings in force."""
+    """Return the graph of ``review`` (White's win chance a ply, the judged bad moves
+    as coloured dots) as inline SVG, drawn with the matplotlib settings in force."""
     from matplotlib.figure import Figure  # the report extra; checked before the run
+    from matplotlib.ticker import MaxNLocator
 
     chances = [100 * chance for chance in review.white_chances()]
     figure = Figure(figsize=(8, 3))
@@ -166,6 +169,7 @@ def _graph(review: Review) -> str:
         axes.legend(loc="best", fontsize="small")
     axes.set_ylim(-3, 103)
     axes.set_xlim(0, max(1, len(chances) - 1))
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))  # no ply 2.5 on a short game
     axes.set_xlabel("ply")
     axes.set_ylabel("White's win chance (%)")
     axes.grid(color="0.92")

@@ -5,7 +5,8 @@ Two measurements of ``play.review``:
 - **Speed**: the first ``--plies`` (40) plies of a seeded n = 5 game between two weak
   players (depth 2, the simple and the race evaluators, after 6 random plies) reviewed
   at the default budget, exact values on as ``oska review`` uses them (the solver's
-  endgame budget; no saved tablebase). Prints the wall-clock seconds and the load.
+  endgame budget; a saved n = 5 solution, if kept, is not asked). Prints the
+  wall-clock seconds and the load.
 - **Agreement** (``--games K``): K seeded random n = 4 games reviewed with exact values
   off, at ``--depth`` D or the default time, each mark compared with the solver: how
   many moves marked mistake or blunder lose value or speed (a worse result, a slower
@@ -147,6 +148,9 @@ def main() -> None:
     record = long_game(args.plies, args.seed)
     start = time.perf_counter()
     job = ReviewJob(record)
+    # The target is without the saved n = 5 solution, which would value every position
+    # at once (1-2 s for the whole game) where ``oska solve --n 5 --save`` was run.
+    job.saved = None
     while not job.advance(0.05):
         pass
     seconds = time.perf_counter() - start

@@ -18,7 +18,7 @@ Otherwise a drop of ``INACCURACY`` (10) points or more is an inaccuracy,
 
 **Accuracy** of a move, in per cent, from its drop d in points (lichess's curve):
 ``103.1668 * exp(-0.04354 * d) - 3.1669``, kept within 0..100, so no drop is 100 %
-and a 30-point drop about 24 %; a side's accuracy is the mean over its moves. An exact
+and a 30-point drop about 25 %; a side's accuracy is the mean over its moves. An exact
 move's drop is the drop in exact chance (a win 100, a draw 50, a loss 0), so a blunder
 there is 50 or 100 points.
 """
