@@ -57,9 +57,7 @@ class Race:
         # per side and k, the cells whose reach holds fewer than k home cells: with none
         # of those among its runners a side of k pieces gets every runner home (each
         # sees at least as many cells free as there are runners: Hall's condition)
-        self.narrow = tuple(tuple(sum(1 << cell for cell, cells in enumerate(table)
-                                      if cells.bit_count() < k and not goal >> cell & 1)
-                                  for k in range(rules.n + 1))
+        self.narrow = tuple(_narrow_cells(table, goal, rules.n)
                             for table, goal in zip(self.reach, rules.goal, strict=True))
         # answers by side and pieces: searches meet the same armies again and again
         self._unmatched: tuple[dict[int, int], dict[int, int]] = ({}, {})
@@ -142,6 +140,19 @@ class Race:
         if theirs is not None:
             return Verdict(-1, 2 * theirs)
         return Verdict(0, 0)
+
+
+def _narrow_cells(reach: tuple[int, ...], goal: int, most: int) -> tuple[int, ...]:
+    """Return, for k = 0 .. ``most``, the bitboard of the cells off the ``goal`` row whose
+    ``reach`` (home cells, by cell) holds fewer than k cells."""
+    by_width = [0] * (most + 1)
+    for cell, cells in enumerate(reach):
+        if not goal >> cell & 1:
+            by_width[min(cells.bit_count(), most)] |= 1 << cell
+    narrow = [0]
+    for cells in by_width[:-1]:
+        narrow.append(narrow[-1] | cells)
+    return tuple(narrow)
 
 
 @cache
