@@ -50,10 +50,6 @@ class Race:
         """Build, for both sides, the home cells reachable from every cell by steps."""
         self.rules = rules
         self.reach = (self._reach_table(WHITE), self._reach_table(BLACK))
-        # the greedy's order: by the last home cell in reach (cells of a row are numbered
-        # left to right), ties by the first
-        self.order = tuple(tuple((reach.bit_length() << 8) + (reach & -reach).bit_length()
-                                 for reach in table) for table in self.reach)
         # per side and k, the cells whose reach holds fewer than k home cells: with none
         # of those among its runners a side of k pieces gets every runner home (each
         # sees at least as many cells free as there are runners: Hall's condition)
@@ -110,9 +106,11 @@ class Race:
         """
         goal = self.rules.goal[side]
         free = goal & ~own
-        reach, order = self.reach[side], self.order[side]
+        reach = self.reach[side]
         missing = 0
-        for cell in sorted(pieces(own & ~goal), key=order.__getitem__):
+        # a run of cells as a bitboard: the larger, the further right it ends (the cells
+        # of a row are numbered left to right), which is the greedy's order
+        for cell in sorted(pieces(own & ~goal), key=reach.__getitem__):
             cone = reach[cell] & free
             if cone:
                 free ^= cone & -cone
