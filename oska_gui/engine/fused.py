@@ -189,8 +189,8 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     away_white, away_black = space.away
     from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
                                            space.dead)
-    unmatched = space.unmatched
-    narrow_w, narrow_b = race_tables(rules).narrow
+    race = race_tables(rules)
+    unmatched, (narrow_w, narrow_b), (memo_w, memo_b) = race.unmatched, race.narrow, race.memo
     # per side to move its terms, and where the chunks sum its piece values
     terms = tuple((*mover_terms(rules, table, weights, turn), sum_shifts[turn])
                   for turn in (WHITE, BLACK))
@@ -239,15 +239,20 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
             score += dead_kw * dead(gw ^ away_w, away_w, WHITE)
         if n_b - runs_b > 1:
             score += dead_kb * dead(gb ^ away_b, away_b, BLACK)
-        if white & narrow_w[n_w]:  # else every runner surely gets home (see race.Race)
-            score += unmatched_kw * unmatched(WHITE, white)
-        if black & narrow_b[n_b]:
-            score += unmatched_kb * unmatched(BLACK, black)
-        if turn == WHITE:
-            if steps_w and not caps_w and exposed(gw, gb, empty, caps_b, lshift, w1, w2):
+        # the last terms cost the most: skipped where their weight is 0 (a model without them)
+        if unmatched_kw and white & narrow_w[n_w]:  # else every runner gets home (race.Race)
+            known = memo_w.get(white)
+            score += unmatched_kw * (unmatched(WHITE, white) if known is None else known)
+        if unmatched_kb and black & narrow_b[n_b]:
+            known = memo_b.get(black)
+            score += unmatched_kb * (unmatched(BLACK, black) if known is None else known)
+        if exposed_k:
+            if turn == WHITE:
+                walks_in = steps_w and not caps_w and exposed(gw, gb, empty, caps_b, lshift, w1, w2)
+            else:
+                walks_in = steps_b and not caps_b and exposed(gb, gw, empty, caps_w, rshift, w1, w2)
+            if walks_in:
                 score += exposed_k
-        elif steps_b and not caps_b and exposed(gb, gw, empty, caps_w, rshift, w1, w2):
-            score += exposed_k
         if readers:
             for shift, mask, white_digits, black_digits, values in readers[turn]:
                 score += values[white_digits[white >> shift & mask]

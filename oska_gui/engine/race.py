@@ -55,8 +55,9 @@ class Race:
         # sees at least as many cells free as there are runners: Hall's condition)
         self.narrow = tuple(_narrow_cells(table, goal, rules.n)
                             for table, goal in zip(self.reach, rules.goal, strict=True))
-        # answers by side and pieces: searches meet the same armies again and again
-        self._unmatched: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        # ``unmatched`` answers by side and pieces: searches meet the same armies again
+        # and again (the evaluator reads them here first, saving a call)
+        self.memo: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def _reach_table(self, side: int) -> tuple[int, ...]:
         """Return, per cell, the bitboard of ``side``'s home cells that steps can reach."""
@@ -89,7 +90,7 @@ class Race:
         """
         if not own & self.narrow[side][own.bit_count()]:
             return 0
-        memo = self._unmatched[side]
+        memo = self.memo[side]
         known = memo.get(own)
         if known is None:
             if len(memo) >= MEMO_LIMIT:
