@@ -94,3 +94,34 @@ def out_of_reach(rules: OskaRules, pos: Position, side: int) -> int:
     if side == WHITE:
         return sum(1 for r in own if r >= max(opp))
     return sum(1 for r in own if r <= min(opp))
+
+
+def reachable_home_cells(rules: OskaRules, side: int, cell: int) -> set[int]:
+    """Return the home cells of ``side`` a piece on ``cell`` reaches by steps, by search."""
+    seen, todo, home = {cell}, [cell], set()
+    while todo:
+        here = todo.pop()
+        if rules.goal[side] >> here & 1:
+            home.add(here)
+        for target in rules.steps[side][here]:
+            nxt = target.bit_length() - 1
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return home
+
+
+def most_matched(cones: list[set[int]]) -> int:
+    """Return the size of a maximum matching of pieces to cells (augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, tried: set[int]) -> bool:
+        """Give cone ``i`` a cell, moving earlier owners along if needed."""
+        for cell in cones[i] - tried:
+            tried.add(cell)
+            if cell not in owner or place(owner[cell], tried):
+                owner[cell] = i
+                return True
+        return False
+
+    return sum(place(i, set()) for i in range(len(cones)))

@@ -19,9 +19,11 @@ from evaluator_helpers import (
     as_mover,
     colour_mirror,
     in_contact,
+    most_matched,
     out_of_reach,
     passed_positions,
     positions,
+    reachable_home_cells,
     rows_to_go,
     side_mirror,
     stuck,
@@ -90,9 +92,20 @@ def side_counts(rules: OskaRules, pos: Position, side: int) -> dict[str, int]:
                     if rules.cells[cell][1] in (0, rules.lengths[rules.cells[cell][0]] - 1)),
         "trail": max(rules.rows_to_go[side][cell] for cell in pieces(own)),
         "lone": int(away.bit_count() == 1),
+        "unmatched": away.bit_count() - most_matched(
+            [reachable_home_cells(rules, side, cell) - set(pieces(own)) for cell in pieces(away)]),
     } | {f"row_{k}": sum(1 for cell in pieces(own)
                          if min(ROW_CLIP, rules.rows_to_go[side][cell]) == k)
          for k in range(1, ROW_CLIP + 1)}
+
+
+def walks_into_capture(rules: OskaRules, pos: Position) -> bool:
+    """Return True when the side to move has steps, no capture, and after each step
+    the other side has a capture."""
+    if not rules.has_move(pos) or any(move.is_capture for move in rules.moves(pos)):
+        return False
+    return all(rules.has_move(child) and any(move.is_capture for move in rules.moves(child))
+               for child in rules.real_children(pos))
 
 
 def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]:
@@ -103,6 +116,7 @@ def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]
     mine, theirs = side_counts(rules, pos, me), side_counts(rules, pos, you)
     for name in mine:
         named[f"own_{name}"], named[f"their_{name}"] = mine[name], theirs[name]
+    named["own_exposed"] = walks_into_capture(rules, pos)
     return max(-BUCKET_CLIP, min(BUCKET_CLIP, margin)) + BUCKET_CLIP, named
 
 
@@ -130,6 +144,26 @@ def test_features_see_a_runner_walled_in_behind_its_home_row() -> None:
     _, counts = feature_space(rules).features(rules.from_rows(rows, BLACK))
     named = dict(zip(NAMES, counts, strict=True))
     assert named["their_dead"] == 1 and named["own_dead"] == 0
+
+
+def test_features_see_two_runners_that_share_one_home_cell() -> None:
+    """White's two runners can each still step home, but only one free home cell is
+    within their reach: one of them can never get home (none is walled in)."""
+    rules = oska_rules(4)
+    rows = ["b--b", "---", "--", "ww-", "wbw-"]
+    _, counts = feature_space(rules).features(rules.from_rows(rows, BLACK))
+    named = dict(zip(NAMES, counts, strict=True))
+    assert (named["their_unmatched"], named["their_dead"], named["own_unmatched"]) == (1, 0, 0)
+
+
+def test_features_see_a_lone_piece_that_must_walk_into_a_capture() -> None:
+    """Where depth 6 ended on the n = 4 horizon position: White's lone runner steps into a
+    capture either way; with Black to move the same board is no such thing for White."""
+    rules = oska_rules(4)
+    rows = ["wb--", "-b-", "b-", "---", "b---"]
+    for turn, expected in ((WHITE, 1), (BLACK, 0)):
+        _, counts = feature_space(rules).features(rules.from_rows(rows, turn))
+        assert dict(zip(NAMES, counts, strict=True))["own_exposed"] == expected
 
 
 def test_features_see_a_lone_straggler_far_from_home() -> None:

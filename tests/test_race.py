@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from itertools import combinations
 
 import pytest
+from evaluator_helpers import most_matched, reachable_home_cells
 
 from oska_gui.engine.grid import board_layout
 from oska_gui.engine.race import Verdict, race_tables
@@ -105,3 +106,42 @@ def test_the_samples_hold_walled_in_runners_and_forced_passes() -> None:
     draws = sum(1 for pos in races
                 if not race.can_finish(WHITE, pos.white) and not race.can_finish(BLACK, pos.black))
     assert min(walled, passes, draws) >= 30, (walled, passes, draws)
+
+
+@pytest.mark.parametrize("n", range(4, 13))
+def test_reachable_home_cells_are_a_run_of_consecutive_cells(n: int) -> None:
+    """From every cell, each side reaches a non-empty run of neighbouring home cells
+    (the claim the greedy matching rests on), and the tables hold exactly those cells."""
+    rules = oska_rules(n)
+    race = race_tables(rules)
+    for side in (WHITE, BLACK):
+        for cell in range(rules.size):
+            home = reachable_home_cells(rules, side, cell)
+            assert home and max(home) - min(home) + 1 == len(home), (n, side, cell, home)
+            assert race.reach[side][cell] == sum(1 << c for c in home)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 8, 12])
+def test_unmatched_pieces_agree_with_a_maximum_matching(n: int) -> None:
+    """Random armies with home pieces: ``unmatched`` equals the pieces not home less a
+    maximum matching of them to free reachable home cells found by augmenting paths."""
+    rules = oska_rules(n)
+    race = race_tables(rules)
+    rng = random.Random(n)
+    outcomes = set()
+    for _ in range(3000):
+        side = rng.randint(0, 1)
+        goal = rules.goal[side]
+        home = [c for c in range(rules.size) if goal >> c & 1]
+        # home pieces first (they wall the others in), then runners near home
+        own = set(rng.sample(home, rng.randint(0, n - 1)))
+        near = [c for c in range(rules.size) if not goal >> c & 1
+                and rules.rows_to_go[side][c] <= rng.randint(1, len(rules.lengths) - 1)]
+        own |= set(rng.sample(near, min(len(near), rng.randint(1, n - len(own)))))
+        runners = [c for c in own if not goal >> c & 1]
+        free = set(home) - own
+        cones = [reachable_home_cells(rules, side, c) & free for c in runners]
+        expected = len(runners) - most_matched(cones)
+        assert race.unmatched(side, sum(1 << c for c in own)) == expected, (n, side, own)
+        outcomes.add(expected)
+    assert {0, 1} <= outcomes  # the sample holds armies that cannot all get home

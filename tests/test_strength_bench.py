@@ -55,6 +55,19 @@ def test_losses_are_listed_with_their_final_positions(capsys: pytest.CaptureFixt
         assert str(oska_rules(6).to_rows(result.final)) in out
 
 
+def test_the_walls_run_plays_the_race_count_bot_from_two_ply_openings(
+        capsys: pytest.CaptureFixture) -> None:
+    """``--walls``: only the match table, against ``race``, openings of two random plies,
+    with the count of self-made passes that lost a game."""
+    strength.main(["--walls", "--sizes", "4", "--depths", "2", "--games", "2", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "race" in out and "Exact choices" not in out and "Equal time" not in out
+    assert "games lost by a pass forced by the loser's own pieces:" in out
+    plan = strength.replace(strength.WALLS, sizes=(4,), depths=(2,), games=2)
+    jobs = strength.game_jobs(plan)
+    assert [(job.opponent, job.opening_plies) for job in jobs] == [("race", 2)] * 2
+
+
 def test_a_timed_game_ends_with_a_result() -> None:
     """A game at a few milliseconds a move is played to its end."""
     points = strength.play_timed(strength.MatchJob(4, 0, "classic", 3, WHITE), 0.01)

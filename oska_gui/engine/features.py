@@ -23,7 +23,15 @@ differently from one move ahead) and a tuple of small integers, one per name in
   value per distance instead of the margin's one per row: a straggler far behind costs
   more than its rows in the race. With these four, the shipped model's mean score
   against the race, material and classic bots on n = 6 and 8 went from 90 to 92 %, its
-  weakest cell from 70 to 80 % (``tools.strength``).
+  weakest cell from 70 to 80 % (``tools.strength``);
+- ``unmatched``: pieces that can never get a home cell of their own (``race.Race.unmatched``:
+  home pieces never move, so the others need distinct free home cells within reach);
+  a side with one can only win by taking every opposing piece. ``dead`` counts the
+  plainest case of it, a piece walled in by two home pieces.
+
+One count is the mover's alone, ``own_exposed``: True (1) when the side to move has
+steps but no capture, and every step lets the other side capture at once (``exposed``):
+it must walk into a capture, which a static score cannot see coming otherwise.
 
 Swapping the colours of a position (and the side to move) or mirroring it left to right
 gives the same features: they are counted from the mover's point of view. All counts
@@ -32,11 +40,14 @@ come from shifts on a ``grid.GridLayout``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from functools import cache, cached_property
+from operator import lshift, rshift
 from typing import NamedTuple
 
 from oska_gui.core.types import WHITE, Position
 from oska_gui.engine.grid import board_layout
+from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
 
 MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is won anyway
@@ -45,8 +56,9 @@ BUCKETS = 2 * BUCKET_CLIP + 1
 _new_tuple = tuple.__new__  # builds a NamedTuple without the keyword-handling constructor
 ROW_CLIP = 12  # pieces this far from home or further share one count
 SIDED = ("pieces", "home", "blocked", "moves", "captures", "free", "dead", "stuck", "last",
-         "edge", "trail", "lone", *(f"row_{k}" for k in range(1, ROW_CLIP + 1)))
-NAMES = ("margin",) + tuple(f"{who}_{name}" for name in SIDED for who in ("own", "their"))
+         "edge", "trail", "lone", *(f"row_{k}" for k in range(1, ROW_CLIP + 1)), "unmatched")
+NAMES = ("margin",) + tuple(f"{who}_{name}" for name in SIDED for who in ("own", "their")) \
+    + ("own_exposed",)
 
 
 class Features(NamedTuple):
@@ -75,6 +87,7 @@ class FeatureSpace:
         self.rows_away = tuple(rows_from_home(rows[::-1] if side == WHITE else rows)
                                for side in (WHITE, 1))
         self.last_row = len(rows) - 1
+        self.unmatched = race_tables(rules).unmatched
 
     @cached_property
     def _hot(self) -> tuple:
@@ -122,17 +135,22 @@ class FeatureSpace:
         margin = (acc_b >> dist_shift) - (acc_w >> dist_shift)
         runners_w = self.runner_counts(away_w, self.last_row - top_w, n_w - home_w, WHITE)
         runners_b = self.runner_counts(away_b, bottom_b, n_b - home_b, 1)
+        unmatched_w, unmatched_b = self.unmatched(WHITE, white), self.unmatched(1, black)
         if turn == WHITE:
+            walks_in = moves_w > 0 == caps_w and exposed(gw, gb, empty, caps_b, lshift, w1, w2)
             counts = (n_w, n_b, home_w, home_b, blocked_w, blocked_b, moves_w, moves_b,
                       caps_w, caps_b, free_w, free_b, dead_w, dead_b, moves_w == 0,
                       moves_b == 0, n_w == 1, n_b == 1,
-                      *(value for pair in zip(runners_w, runners_b, strict=True) for value in pair))
+                      *(value for pair in zip(runners_w, runners_b, strict=True) for value in pair),
+                      unmatched_w, unmatched_b, walks_in)
         else:
+            walks_in = moves_b > 0 == caps_b and exposed(gb, gw, empty, caps_w, rshift, w1, w2)
             margin = -margin
             counts = (n_b, n_w, home_b, home_w, blocked_b, blocked_w, moves_b, moves_w,
                       caps_b, caps_w, free_b, free_w, dead_b, dead_w, moves_b == 0,
                       moves_w == 0, n_b == 1, n_w == 1,
-                      *(value for pair in zip(runners_b, runners_w, strict=True) for value in pair))
+                      *(value for pair in zip(runners_b, runners_w, strict=True) for value in pair),
+                      unmatched_b, unmatched_w, walks_in)
         clipped = MARGIN_CLIP if margin > MARGIN_CLIP else -MARGIN_CLIP if margin < -MARGIN_CLIP \
             else margin
         bucket = BUCKETS - 1 if margin > BUCKET_CLIP else 0 if margin < -BUCKET_CLIP \
@@ -174,6 +192,61 @@ class FeatureSpace:
             dead |= ends
             blocked = ends
         return (runners & dead).bit_count()
+
+
+def exposed(own: int, other: int, empty: int, threats: int,
+            ahead: Callable[[int, int], int], w1: int, w2: int) -> bool:
+    """Return True when every step of the side ``own`` lets ``other`` capture at once.
+
+    All on a ``grid.GridLayout`` grid, every step of one direction at once. A step
+    from a to b = a + d is safe when afterwards no capture is possible: none of b,
+    none landing on the cell a it left, and none of those possible before that it
+    does not undo (by moving their victim away or by standing on their landing cell).
+
+    Args:
+        own: the moving side's pieces (grid bits); it is assumed to have no capture.
+        other: the other side's pieces (grid bits).
+        empty: the empty cells (grid bits).
+        threats: how many captures ``other`` has now (if it were to move).
+        ahead: how ``own`` moves a bitboard forward by a shift: ``operator.lshift``
+            for White (to higher bits), ``operator.rshift`` for Black.
+        w1, w2: the grid's two step shifts.
+
+    Returns:
+        True when ``own`` has no safe step (also when it has no step at all).
+    """
+    back = rshift if ahead is lshift else lshift
+    if not threats:  # then a step is unsafe only with an opposing piece two rows ahead
+        near = back(other, 2 * w1) | back(other, w1 + w2) | back(other, 2 * w2)
+        if own & (back(empty, w1) | back(empty, w2)) & ~near:
+            return False
+    # pieces the other side can capture now, by jump direction; bit v: it jumps from
+    # v + e over v to v - e (all "ahead" of the mover's pieces seen from v)
+    hits = (own & back(other, w1) & ahead(empty, w1), own & back(other, w2) & ahead(empty, w2))
+    # the cell b - o, one column beside a: where a jump over b from b + o lands
+    beside = (ahead(empty, 1), back(empty, 1))  # empty at a - 1 (d = w1), at a + 1 (d = w2)
+    for d, o, landing in ((w1, w2, beside[0]), (w2, w1, beside[1])):
+        starts = own & back(empty, d)  # bit a: a step a -> a + d exists
+        unsafe = (back(other, 2 * d)  # b jumped from b + d into a
+                  | back(other, d + o) & landing  # b jumped from b + o
+                  | back(own, o) & back(other, 2 * o))  # a + o jumped from a + 2o into a
+        if threats:
+            # captures before the step that it undoes: victim a, or landing on b
+            undone = (hits[0], hits[1], back(hits[0], d + w1), back(hits[1], d + w2))
+            unsafe |= ~at_least(threats, undone)
+        if starts & ~unsafe:
+            return False
+    return True
+
+
+def at_least(count: int, boards: Sequence[int]) -> int:
+    """Return the bits set in at least ``count`` of ``boards`` (0 if ``count`` > their number)."""
+    levels = [0] * count  # levels[j]: bits seen in at least j + 1 boards so far
+    for board in boards:
+        for j in range(count - 1, 0, -1):
+            levels[j] |= levels[j - 1] & board
+        levels[0] |= board
+    return levels[-1] if count <= len(boards) else 0
 
 
 def edge_cells(rules: OskaRules) -> int:

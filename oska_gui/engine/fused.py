@@ -15,7 +15,8 @@ score with no intermediate tuple, the weights folded into per-n lookup tables:
   runners table (pieces not home) ``lone`` and takes ``home`` back, its moves table
   folds ``moves`` and ``stuck`` (no move at all), its trail table is indexed by the
   row of its rearmost piece;
-- the remaining counts (blocked, captures, free, dead) keep one weight each.
+- the remaining counts (blocked, captures, free, dead, unmatched, exposed) keep one
+  weight each; ``exposed`` is worked out only when the mover has steps and no capture.
 
 Each side to move has its own set, own and their weights on the right colours, so
 the score needs no colour swap. The values equal the reference (table, weighted counts
@@ -28,19 +29,29 @@ positions of every size.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import lshift, rshift
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
-from oska_gui.engine.features import BUCKET_CLIP, MARGIN_CLIP, NAMES, ROW_CLIP, feature_space
+from oska_gui.engine.features import (
+    BUCKET_CLIP,
+    MARGIN_CLIP,
+    NAMES,
+    ROW_CLIP,
+    exposed,
+    feature_space,
+)
 from oska_gui.engine.grid import Chunks, chunk_tables
+from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
 
 # how to read one pattern window: (shift, mask, White's digits, Black's digits, values)
 Reader = tuple[int, int, tuple[int, ...], tuple[int, ...], Sequence[int]]
 # per side to move: margin table, then White's and Black's pieces tables, runners tables,
-# blocked weights, moves tables, captures, free and dead weights, trail tables, White's first
+# blocked weights, moves tables, captures, free and dead weights, trail tables, unmatched
+# weights, White's first, then the mover's exposed weight
 Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...],
               tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int, int, int, int,
-              int, int, tuple[int, ...], tuple[int, ...]]
+              int, int, tuple[int, ...], tuple[int, ...], int, int, int]
 PIECE_OFFSET = 1 << 20  # added to every piece's value, so the summed fields never go negative
 
 
@@ -111,7 +122,7 @@ def mover_terms(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ..
             moves_table(colours[0]), moves_table(colours[1]),
             *pair("captures"), *pair("free"), *pair("dead"),
             tuple(linear(white_trail, last_row + 1)[::-1]),
-            tuple(linear(black_trail, last_row + 1)))
+            tuple(linear(black_trail, last_row + 1)), *pair("unmatched"), named["own_exposed"])
 
 
 def piece_chunks(rules: OskaRules,
@@ -178,6 +189,8 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     away_white, away_black = space.away
     from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
                                            space.dead)
+    race = race_tables(rules)
+    unmatched, (narrow_w, narrow_b), (memo_w, memo_b) = race.unmatched, race.narrow, race.memo
     # per side to move its terms, and where the chunks sum its piece values
     terms = tuple((*mover_terms(rules, table, weights, turn), sum_shifts[turn])
                   for turn in (WHITE, BLACK))
@@ -206,13 +219,15 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         runs_w, runs_b = away_w.bit_count(), away_b.bit_count()
         (margins, pieces_w, pieces_b, runners_w, runners_b, blocked_kw, blocked_kb, moves_w,
          moves_b, caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb, trail_w, trail_b,
-         sum_shift) = terms[turn]
+         unmatched_kw, unmatched_kb, exposed_k, sum_shift) = terms[turn]
+        steps_w = (gw & open_w1).bit_count() + (gw & open_w2).bit_count()
+        steps_b = (gb & open_b1).bit_count() + (gb & open_b2).bit_count()
         score = (margins[(acc_b >> dist_shift) - (acc_w >> dist_shift)]
                  + ((acc_w + acc_b) >> sum_shift & field_mask)
                  + pieces_w[n_w] + pieces_b[n_b] + runners_w[runs_w] + runners_b[runs_b]
                  + trail_w[top_w] + trail_b[bottom_b]
-                 + moves_w[(gw & open_w1).bit_count() + (gw & open_w2).bit_count() + caps_w]
-                 + moves_b[(gb & open_b1).bit_count() + (gb & open_b2).bit_count() + caps_b]
+                 + moves_w[steps_w + caps_w] + moves_b[steps_b + caps_b]
+
                  + caps_kw * caps_w + caps_kb * caps_b
                  + blocked_kw * (away_w & ~(open_w1 | open_w2 | (short_w >> w1)
                                             | (long_w >> w2))).bit_count()
@@ -224,6 +239,20 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
             score += dead_kw * dead(gw ^ away_w, away_w, WHITE)
         if n_b - runs_b > 1:
             score += dead_kb * dead(gb ^ away_b, away_b, BLACK)
+        # the last terms cost the most: skipped where their weight is 0 (a model without them)
+        if unmatched_kw and white & narrow_w[n_w]:  # else every runner gets home (race.Race)
+            known = memo_w.get(white)
+            score += unmatched_kw * (unmatched(WHITE, white) if known is None else known)
+        if unmatched_kb and black & narrow_b[n_b]:
+            known = memo_b.get(black)
+            score += unmatched_kb * (unmatched(BLACK, black) if known is None else known)
+        if exposed_k:
+            if turn == WHITE:
+                walks_in = steps_w and not caps_w and exposed(gw, gb, empty, caps_b, lshift, w1, w2)
+            else:
+                walks_in = steps_b and not caps_b and exposed(gb, gw, empty, caps_w, rshift, w1, w2)
+            if walks_in:
+                score += exposed_k
         if readers:
             for shift, mask, white_digits, black_digits, values in readers[turn]:
                 score += values[white_digits[white >> shift & mask]

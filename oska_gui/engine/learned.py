@@ -11,7 +11,12 @@ general model for every board size, fitted first to exact values of solved board
 n = 5..8, then refitted to its own deeper searches on n = 6 and 8 (``tools.distill``), and
 one model for each solved board size, fitted to its exact values alone (a board with
 its own model plays by it). The command prints how well each predicts held-out exact
-positions.
+positions. The general model's weights of ``unmatched`` and ``own_exposed`` were added
+later by ``python -m oska_gui.tools.refit`` (fitted on exact n = 4 and 5 labels with
+the rest of the model held); the models of n = 4 and 5 give them 0 (their pattern
+tables already see those positions: fitted the same way, the n = 4 model threw the
+exact value away as often as before, or once more in 3,000 positions, at depths 2-6,
+and the n = 5 weights came out near 0).
 
 Once the armies have passed each other the race is decided exactly (``race.Race``):
 a won race scores ``PASSED_WIN`` plus a bonus for each ply it ends sooner, above any

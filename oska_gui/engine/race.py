@@ -38,14 +38,26 @@ class Verdict(NamedTuple):
 
 
 class Race:
-    """Per-n tables for deciding races exactly: which home cells each cell can reach."""
+    """Per-n tables for deciding races exactly: which home cells each cell can reach.
+
+    The home cells a piece can ever reach by steps form a run of consecutive cells of
+    its home row (``home_interval``; ``tests/test_race.py`` checks it on every board up
+    to n = 12), so whether a side's pieces can all get home cells of their own is an
+    interval matching, decided greedily (``unmatched``): cheap enough for every leaf.
+    """
 
     def __init__(self, rules: OskaRules) -> None:
         """Build, for both sides, the home cells reachable from every cell by steps."""
         self.rules = rules
         self.reach = (self._reach_table(WHITE), self._reach_table(BLACK))
-        # can_finish answers by (side, pieces): searches meet the same armies again and again
-        self._finishes: dict[tuple[int, int], bool] = {}
+        # per side and k, the cells whose reach holds fewer than k home cells: with none
+        # of those among its runners a side of k pieces gets every runner home (each
+        # sees at least as many cells free as there are runners: Hall's condition)
+        self.narrow = tuple(_narrow_cells(table, goal, rules.n)
+                            for table, goal in zip(self.reach, rules.goal, strict=True))
+        # ``unmatched`` answers by side and pieces: searches meet the same armies again
+        # and again (the evaluator reads them here first, saving a call)
+        self.memo: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
     def _reach_table(self, side: int) -> tuple[int, ...]:
         """Return, per cell, the bitboard of ``side``'s home cells that steps can reach."""
@@ -64,25 +76,48 @@ class Race:
         """Return True when every piece of ``own`` can still reach a home cell of its own.
 
         Only ``side``'s own home pieces stand in the way (no contact with the other
-        side): the pieces not yet home need distinct free home cells within reach, a
-        bipartite matching, which exists unless some group of them shares too few cells.
+        side): the pieces not yet home need distinct free home cells within reach.
         """
-        known = self._finishes.get((side, own))
+        return not self.unmatched(side, own)
+
+    def unmatched(self, side: int, own: int) -> int:
+        """Return how many of ``side``'s pieces ``own`` can never get a home cell of their own.
+
+        Home pieces never move again (no capture reaches them either), so the others
+        need distinct free home cells within reach; the answer is how many are left
+        without one by a maximum matching. While the armies are in contact it is a
+        bound: captures can only lower it (the other side's pieces are not counted).
+        """
+        if not own & self.narrow[side][own.bit_count()]:
+            return 0
+        memo = self.memo[side]
+        known = memo.get(own)
         if known is None:
-            if len(self._finishes) >= MEMO_LIMIT:
-                self._finishes.clear()
-            known = self._finishes[side, own] = self._matchable(side, own)
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            known = memo[own] = self._count_unmatched(side, own)
         return known
 
-    def _matchable(self, side: int, own: int) -> bool:
-        """Return True when ``own``'s pieces not home can each have a free home cell."""
+    def _count_unmatched(self, side: int, own: int) -> int:
+        """Return ``unmatched`` computed: the greedy interval matching.
+
+        Taking the pieces by the last home cell in reach, each gets the first free cell
+        it can reach: for runs of consecutive cells this leaves as few pieces without a
+        cell as any matching can.
+        """
         goal = self.rules.goal[side]
         free = goal & ~own
         reach = self.reach[side]
-        cones = [reach[cell] & free for cell in pieces(own & ~goal)]
-        if min(map(int.bit_count, cones), default=len(cones)) >= len(cones):
-            return True  # every piece sees at least as many cells as there are pieces
-        return _perfect_matching(cones)
+        missing = 0
+        # a run of cells as a bitboard: the larger, the further right it ends (the cells
+        # of a row are numbered left to right), which is the greedy's order
+        for cell in sorted(pieces(own & ~goal), key=reach.__getitem__):
+            cone = reach[cell] & free
+            if cone:
+                free ^= cone & -cone
+            else:
+                missing += 1
+        return missing
 
     def verdict(self, pos: tuple[int, int, int], to_go: tuple[int, int]) -> Verdict:
         """Return the exact end of the race in a position without contact.
@@ -106,25 +141,17 @@ class Race:
         return Verdict(0, 0)
 
 
-def _perfect_matching(cones: list[int]) -> bool:
-    """Return True when each cone (a bitboard of cells) can be given a cell of its own.
-
-    Kuhn's augmenting paths; the sets are tiny (at most n pieces and n cells).
-    """
-    owner: dict[int, int] = {}  # cell bit -> index of the cone holding it
-
-    def place(i: int, tried: set[int]) -> bool:
-        """Try to give cone ``i`` a cell, moving earlier owners along if needed."""
-        for cell in pieces(cones[i]):
-            if cell in tried:
-                continue
-            tried.add(cell)
-            if cell not in owner or place(owner[cell], tried):
-                owner[cell] = i
-                return True
-        return False
-
-    return all(place(i, set()) for i in range(len(cones)))
+def _narrow_cells(reach: tuple[int, ...], goal: int, most: int) -> tuple[int, ...]:
+    """Return, for k = 0 .. ``most``, the bitboard of the cells off the ``goal`` row whose
+    ``reach`` (home cells, by cell) holds fewer than k cells."""
+    by_width = [0] * (most + 1)
+    for cell, cells in enumerate(reach):
+        if not goal >> cell & 1:
+            by_width[min(cells.bit_count(), most)] |= 1 << cell
+    narrow = [0]
+    for cells in by_width[:-1]:
+        narrow.append(narrow[-1] | cells)
+    return tuple(narrow)
 
 
 @cache

@@ -11,9 +11,13 @@ Prints three tables, using every core:
    table says so and the rest still runs.
 2. **Equal-depth matches.** The default evaluator against each sparring partner
    (``race``, ``simple``, ``classic``) at equal depth, both colours from seeded random
-   openings (``n - 2`` random plies), as the share of the points; also how many games
-   were lost by a pass forced by the loser's own pieces (``--losses`` prints how every
-   lost game ended).
+   openings (``n - 2`` random plies, or ``--opening-plies``), played to the end (no ply
+   cap: every game ends), as the share of the points; also how many games were lost by
+   a pass forced by the loser's own pieces (``--losses`` prints how every lost game
+   ended). ``race`` is the race-count bot: rows to go and nothing else, captures
+   ignored (a capture only takes the rows its piece had to go), searched to the same
+   depth; it is the opponent that makes a side wall itself in, so ``--walls`` plays it
+   alone from 2-ply openings, 100 games a cell on n = 6 and 8 at depths 2 and 3.
 3. **Equal time.** The default evaluator against ``classic`` with the same thinking
    time a move (iterative deepening, as the timed levels play): what a slower but
    better evaluator is worth where players feel it.
@@ -66,10 +70,12 @@ class Plan:
     timed_sizes: tuple[int, ...] = (6, 8)
     timed_games: int = 20
     move_seconds: float = 0.2
+    opening_plies: int | None = None  # None: n - 2
 
 
 FULL = Plan((4, 5, 6, 8), (2, 3, 4), 40, SPARRING, 200, 4, (1.0, 3.0), DATASETS)
 QUICK = Plan((4, 6), (2, 3), 10, SPARRING, 60, 4, (), DATASETS, (6,), 4, 0.1)
+WALLS = Plan((6, 8), (2, 3), 100, ("race",), 0, 4, (), (), (), 0, 0.0, 2)
 
 
 # -- exact choices ---------------------------------------------------------------------
@@ -136,13 +142,15 @@ def choice_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
 
 @dataclass(frozen=True)
 class MatchJob:
-    """One game of a match: board size, depth, opponent, opening seed, our colour."""
+    """One game of a match: board size, depth, opponent, opening seed, our colour and
+    the opening's random plies."""
 
     n: int
     depth: int
     opponent: str
     seed: int
     colour: int
+    opening_plies: int | None = None  # None: n - 2
 
 
 class MatchGame(NamedTuple):
@@ -162,7 +170,8 @@ def play(job: MatchJob) -> MatchGame:
                        rules)
     theirs = DepthPlayer(job.opponent, oska_evaluator(rules, job.opponent), job.depth, rules)
     white, black = (ours, theirs) if job.colour == WHITE else (theirs, ours)
-    record = play_game(rules, white, black, job.n - 2, random.Random(job.seed))
+    plies = job.n - 2 if job.opening_plies is None else job.opening_plies
+    record = play_game(rules, white, black, plies, random.Random(job.seed))
     winner, final = record.outcome.winner, record.positions()[-1]
     points = 0.5 if winner is None else float(winner == job.colour)
     self_blocked = points == 0.0 and self_blocked_pass(rules, record, job.colour)
@@ -188,7 +197,7 @@ def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
 
 def game_jobs(plan: Plan) -> list[MatchJob]:
     """Return every game of the match plan: both colours of each seeded opening."""
-    return [MatchJob(n, depth, opponent, 1000 * n + 7 * depth + i, colour)
+    return [MatchJob(n, depth, opponent, 1000 * n + 7 * depth + i, colour, plan.opening_plies)
             for n in plan.sizes for depth in plan.depths for opponent in plan.opponents
             for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
 
@@ -293,22 +302,30 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.strength",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
+    parser.add_argument("--walls", action="store_true",
+                        help="matches alone, against the race-count bot from 2-ply openings")
     parser.add_argument("--games", type=int, help="games per match cell (even)")
     parser.add_argument("--sizes", help="board sizes, e.g. 4,5,6,8")
     parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
     parser.add_argument("--positions", type=int, help="exact positions per dataset")
+    parser.add_argument("--opponents", help=f"match opponents, e.g. {','.join(SPARRING)}")
+    parser.add_argument("--opening-plies", type=int, help="random plies of each opening")
     parser.add_argument("--skip", default="", help="sections to skip: choices,matches,timed,speed")
     parser.add_argument("--losses", action="store_true",
                         help="print the final position of every match game lost")
     parser.add_argument("--workers", type=int, default=os.cpu_count(),
                         help="processes playing at once (default: one per core)")
     args = parser.parse_args(argv)
-    plan = QUICK if args.quick else FULL
+    plan = WALLS if args.walls else QUICK if args.quick else FULL
     plan = replace(
         plan,
         sizes=tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
         depths=tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
-        games=args.games or plan.games, positions=args.positions or plan.positions)
+        games=args.games or plan.games, positions=args.positions or plan.positions,
+        opponents=tuple(args.opponents.split(",")) if args.opponents else plan.opponents,
+        opening_plies=plan.opening_plies if args.opening_plies is None else args.opening_plies)
+    if args.walls:
+        args.skip += ",choices,timed,speed"
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
         if "choices" not in args.skip:
