@@ -62,7 +62,9 @@ def test_the_html_page(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     text = page.read_text(encoding="utf-8")
     marked = sum(row.split()[3] in ("?!", "?", "??") for row in out.splitlines()
                  if row[:4].strip().isdigit())
-    assert text.count("<svg") == 1 and text.count("<pre>") == 3 * marked > 0
+    assert text.count('role="img"') == 3 * marked > 0  # the boards, as pictures
+    assert text.count("<svg") == 1 + 3 * marked  # and the graph
+    assert text.count("<polygon") == 2 * marked  # the move played and the better one
     assert "&lt;b&gt;White&lt;/b&gt;" in text and "<b>White</b>" not in text
     assert not re.search(r'(src|href)="[^#]', text)  # links only inside the page
 

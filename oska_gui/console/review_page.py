@@ -2,8 +2,9 @@
 
 It holds the heading, each side's summary, the graph of White's win chance move by
 move (matplotlib as inline SVG, bad moves as coloured dots), the moves with their
-marks, and for each inaccuracy, mistake and blunder the board (as text) before it, after
-it and after the better move. Every name from the record is HTML-escaped.
+marks, and for each inaccuracy, mistake and blunder a picture of the board before it,
+after it and after the better move (``board_svg``: the move drawn as an arrow in its
+mark's colour, the better move in blue). Every name from the record is HTML-escaped.
 """
 
 from __future__ import annotations
@@ -19,18 +20,19 @@ from oska_gui.play.records import Record
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
+from .board_svg import board_svg
 from .options import CliError, reason
 from .plots import inline_svg, plain_text_style
 from .table import plain
 
 COLOURS = {Mark.INACCURACY: "#d9a400", Mark.MISTAKE: "#e07000", Mark.BLUNDER: "#c00000"}
+BETTER_COLOUR = "#1f5fbf"  # the better move's arrow, as on the review screen
 STYLE = """
 body { font: 16px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
 table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: left; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f0f0f0; }
-pre { font-size: 15px; line-height: 1.2; margin: 0.3em 0 1em; }
 .inaccuracy { color: #8a6700; } .mistake { color: #a34f00; } .blunder { color: #c00000; }
 """
 
@@ -122,20 +124,26 @@ def _moves(plies: Sequence[PlyReview]) -> str:
 def _mistakes(review: Review) -> str:
     """Return, for each bad move, the board before it, after it and after the better
     move, with the move played and the better one named."""
-    rules = review.record.rules
+    record = review.record
+    rules = record.rules
     parts = []
     for ply in review.plies:
         if ply.better:
-            before = review.positions[ply.ply - 1]
+            before, played = review.positions[ply.ply - 1], review.positions[ply.ply]
             better = rules.play(before, rules.parse_move(ply.better, before))
-            boards = [("before", before), (f"after {ply.played}", review.positions[ply.ply]),
-                      (f"after {ply.better}", better)]
+            boards = [("before", before, None, ""),
+                      (f"after {ply.played}", played, rules.move_between(before, played),
+                       COLOURS[ply.mark]),
+                      (f"after {ply.better}", better, rules.move_between(before, better),
+                       BETTER_COLOUR)]
             parts.append(
                 f'<h3 class="{ply.mark.value}">Ply {ply.ply}, {SIDE_NAMES[ply.side]}: '
                 f"{escape(ply.annotated)} ({ply.mark.value}, {ply.drop:.1f} points lost); "
                 f"better {escape(ply.better)}</h3>\n"
-                + _table([caption for caption, _ in boards],
-                         [[f"<pre>{escape(rules.picture(pos))}</pre>" for _, pos in boards]]))
+                + _table([caption for caption, *_ in boards],
+                         [[board_svg(record.game, record.n, rules.to_rows(pos), move, colour,
+                                     f"{caption}:\n{rules.picture(pos)}")
+                           for caption, pos, move, colour in boards]]))
     return "\n".join(parts) or "<p>No inaccuracy, mistake or blunder.</p>"
 
 
