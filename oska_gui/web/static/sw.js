@@ -84,7 +84,8 @@ async function cacheFirst(request, event) {
 
 // The build's size of the file `request` asks for (undefined if the build does not say).
 function expectedSize(request) {
-  const path = new URL(request.url).pathname.slice(new URL(self.registration.scope).pathname.length);
+  const scope = new URL(self.registration.scope).pathname;
+  const path = new URL(request.url).pathname.slice(scope.length);
   return SIZES[path || "index.html"];
 }
 
