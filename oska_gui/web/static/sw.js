@@ -29,13 +29,18 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "reload": straight from the server, never a copy the browser kept of an older build
-    await Promise.all(["./", ...(update ? FILES : SHELL)].map(async (name) => {
-      const request = new Request(name, { cache: "reload" });
-      const response = await fetch(request);
-      if (!response.ok || !await keepWhole(cache, request, response)) {
-        throw new Error(`${name} did not arrive whole (HTTP ${response.status})`);
-      }
-    }));
+    try {
+      await Promise.all(["./", ...(update ? FILES : SHELL)].map(async (name) => {
+        const request = new Request(name, { cache: "reload" });
+        const response = await fetch(request);
+        if (!response.ok || !await keepWhole(cache, request, response)) {
+          throw new Error(`${name} did not arrive whole (HTTP ${response.status})`);
+        }
+      }));
+    } catch (error) {
+      await caches.delete(CACHE);  // all or nothing, as the next try starts afresh
+      throw error;
+    }
     if (!update) {
       await self.skipWaiting();
     }
