@@ -1207,6 +1207,27 @@ def test_a_new_build_reaches_the_page_on_the_next_load(
             "fetch('index.html').then((answer) => answer.text())")
 
 
+def test_a_runtime_cut_short_says_why_it_cannot_start(
+        browser: Browser, built_site: Path, tmp_path: Path) -> None:
+    """A pyodide.asm.wasm that arrives cut short gives the error instead of "Starting the
+    Python runtime…" for ever (Pyodide only warns when its WebAssembly cannot be
+    instantiated, and its start never ends); the service worker does not keep it."""
+    site = own_copy(built_site, tmp_path)
+    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    wasm.write_bytes(wasm.read_bytes()[:wasm.stat().st_size // 2])
+    (site / "pyodide" / "pyodide.asm.wasm.gz").unlink()  # the server sends the cut file
+    with serving_in_background(site) as url:
+        browser.page.goto(url)
+        browser.page.wait_for_selector("body[data-state=error]", timeout=READY_TIMEOUT_MS)
+        said = browser.page.text_content("#loading-text") or ""
+        assert said.startswith("Oska could not start: WebAssembly.instantiate"), said
+        assert browser.page.evaluate("""caches.keys().then(async (names) => Promise.all(
+            names.map(async (name) => (await caches.open(name)).match(
+                'pyodide/pyodide.asm.wasm')))).then((found) => found.some(Boolean))""") is False
+    assert browser.errors, "the failure was not reported"
+    browser.errors.clear()  # the failure was made on purpose and reported as it should be
+
+
 # -- keys only, as a screen-reader user plays ----------------------------------------------
 
 KEYS_GAME = Settings(n=4, levels=("beginner", "beginner"), animation="off")

@@ -92,6 +92,22 @@ def test_build_info_names_every_file_and_the_worker_carries_the_build_id(built: 
 
 
 @pytest.mark.browser
+def test_the_worker_comes_last_and_knows_every_files_size(built: Path) -> None:
+    """sw.js is written after every file it names (a browser that finds a new sw.js
+    downloads them all at once: it used to find it while the gzip copies were being
+    written and kept a cut-short runtime) and carries each file's size (it keeps no
+    file that arrives with another); no half-written file is left beside the site."""
+    worker = built / "sw.js"
+    info = built / "build.json"
+    sizes = json.loads(info.read_text())["sizes"]
+    kept = re.search(r"^const SIZES = (.*);$", worker.read_text(), re.MULTILINE)
+    assert kept and json.loads(kept[1]) == {**sizes, "build.json": info.stat().st_size}
+    before = [info, *(built / f"{name}.gz" for name in sizes if site.compresses(name))]
+    assert all(path.stat().st_mtime_ns <= worker.stat().st_mtime_ns for path in before)
+    assert not list(built.rglob("*.partial"))
+
+
+@pytest.mark.browser
 def test_gzip_copies_hold_the_same_bytes_and_shrink_the_runtime(built: Path) -> None:
     """Every text and wasm file has an exact gzip copy; the zip archives have none."""
     sizes = json.loads((built / "build.json").read_text())["sizes"]

@@ -51,12 +51,13 @@ PYTHON_ARCHIVE = "oska-python.zip"
 MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
 RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
                             for path in MODELS_DIR.glob("*.model")))
-STATIC_FILES = ("index.html", "loader.js", "python-files.js", "snapshot-worker.js",
-                "game-worker.js", "drawing.js", "game-page.js", "audio.js")
+STATIC_FILES = ("index.html", "loader.js", "python-files.js", "runtime.js",
+                "snapshot-worker.js", "game-worker.js", "drawing.js", "game-page.js", "audio.js")
 SERVICE_WORKER = "sw.js"
 BUILD_ID_MARK = "__OSKA_BUILD_ID__"  # in sw.js, replaced by the build's id
 FILES_MARK = "__OSKA_FILES__"  # in sw.js, replaced by the list of the build's files
 SHELL_MARK = "__OSKA_SHELL__"  # in sw.js, replaced by the files a first install caches
+SIZES_MARK = "__OSKA_SIZES__"  # in sw.js, replaced by each file's size in bytes
 BUILD_INFO = "build.json"
 WEB_MANIFEST = "manifest.webmanifest"
 APP_NAME = "Oska"
@@ -216,11 +217,24 @@ def compresses(name: str) -> bool:
 
 
 def write_gzip_copy(path: Path) -> None:
-    """Write ``path.gz``, a gzip copy of ``path`` that is the same on every build."""
-    with path.open("rb") as source, gzip.GzipFile(
-        path.with_name(path.name + ".gz"), "wb", compresslevel=9, mtime=0
-    ) as target:
-        shutil.copyfileobj(source, target)
+    """Write ``path.gz``, a gzip copy of ``path`` that is the same on every build.
+
+    The copy is written beside and then moved into place, so a server never answers
+    with half of it (a browser would keep the truncated file as the build's).
+    """
+    target = path.with_name(path.name + ".gz")
+    partial = target.with_name(target.name + ".partial")
+    with path.open("rb") as source, gzip.GzipFile(partial, "wb", compresslevel=9,
+                                                  mtime=0) as copy:
+        shutil.copyfileobj(source, copy)
+    partial.replace(target)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (UTF-8) at once: beside it first, then moved into place."""
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(path)
 
 
 def css_hex(color: theme.Color) -> str:
@@ -258,12 +272,15 @@ def write_app_files(out: Path) -> list[str]:
 
 
 def finish_site(out: Path, names: list[str]) -> None:
-    """Write the service worker, the build's info and the gzip copies of the built ``names``.
+    """Write the gzip copies of the built ``names``, the build's info and the service worker.
 
     The build's id hashes every file's name and bytes, so any change makes a new id:
     a new service worker, a new cache and a new interpreter snapshot in the browser.
     The worker also carries the list of the build's files, which it keeps in its cache,
-    and of its shell; the build's info lists the files the loader downloads.
+    their sizes (it keeps no file that arrives shorter or longer) and its shell; the
+    build's info lists the files the loader downloads. The worker is written last, each
+    file whole: a browser checks sw.js at any time and, finding it changed, downloads
+    every file it names at once, so they must all be in place by then.
 
     Args:
         out: the site folder, already holding ``names``.
@@ -273,19 +290,21 @@ def finish_site(out: Path, names: list[str]) -> None:
     for name in sorted(names):
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     build_id = digest.hexdigest()[:16]
-    worker = (STATIC_DIR / SERVICE_WORKER).read_text(encoding="utf-8")
-    files = sorted([*names, BUILD_INFO])
-    shell = [name for name in files if name not in DOWNLOADS]
-    worker = worker.replace(BUILD_ID_MARK, build_id).replace(
-        FILES_MARK, json.dumps(files)).replace(SHELL_MARK, json.dumps(shell))
-    (out / SERVICE_WORKER).write_text(worker, encoding="utf-8")
     for name in names:
         if compresses(name):
             write_gzip_copy(out / name)
     sizes = {name: (out / name).stat().st_size for name in sorted(names)}
     downloads = [name for name in DOWNLOADS if name in sizes]
     info = json.dumps({"build": build_id, "sizes": sizes, "downloads": downloads}, indent=1)
-    (out / BUILD_INFO).write_text(info, encoding="utf-8")  # last: it marks the build done
+    write_whole(out / BUILD_INFO, info)
+    kept = {**sizes, BUILD_INFO: len(info.encode())}
+    files = sorted(kept)
+    shell = [name for name in files if name not in DOWNLOADS]
+    worker = (STATIC_DIR / SERVICE_WORKER).read_text(encoding="utf-8")
+    worker = worker.replace(BUILD_ID_MARK, build_id).replace(
+        FILES_MARK, json.dumps(files)).replace(SHELL_MARK, json.dumps(shell)).replace(
+        SIZES_MARK, json.dumps(kept))
+    write_whole(out / SERVICE_WORKER, worker)
 
 
 def build(out: Path = DEFAULT_OUT, pyodide_dir: Path | None = None) -> Path:

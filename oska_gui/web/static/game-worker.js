@@ -11,8 +11,8 @@
 // be used ({ kind: "snapshot-failed" } when not) or why the game cannot start
 // ({ kind: "failed" }).
 import { Drawing } from "./drawing.js";
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { unpack } from "./python-files.js";
+import { startPyodide } from "./runtime.js";
 
 const INDEX_URL = "./pyodide/";
 
@@ -22,12 +22,12 @@ const INDEX_URL = "./pyodide/";
 async function startPython(snapshot) {
   if (snapshot) {
     try {
-      return await loadPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
+      return await startPyodide({ indexURL: INDEX_URL, _loadSnapshot: snapshot });
     } catch (error) {
       self.postMessage({ kind: "snapshot-failed", message: String(error.message || error) });
     }
   }
-  return loadPyodide({ indexURL: INDEX_URL });
+  return startPyodide({ indexURL: INDEX_URL });
 }
 
 // Note every text drawn on any canvas here, with its font; returns the list.

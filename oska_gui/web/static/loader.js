@@ -25,7 +25,23 @@ function say(text) {
   document.getElementById("loading-text").textContent = text;
 }
 
+// The service worker that controlled this page when it started loading (null if none).
+const FIRST_CONTROLLER = navigator.serviceWorker ? navigator.serviceWorker.controller : null;
+
+// Whether a new build took over while this page loaded: its loading may then have lost
+// files to the new build's clean-up of the older caches.
+function tookOver() {
+  return Boolean(FIRST_CONTROLLER) && navigator.serviceWorker.controller !== FIRST_CONTROLLER;
+}
+
 function fail(error) {
+  if (tookOver()) {
+    // the page loads again, all of the new build (it has no older one to lose files to)
+    console.warn(`Oska: loading the new version (${error.message || error})`);
+    say("Updating Oska…");
+    location.reload();
+    return;
+  }
   console.error(error);
   // A Python error's message is its whole traceback: its last line says what went wrong.
   const lines = String(error.message || error).trim().split("\n");
@@ -195,8 +211,8 @@ async function snapshotAfresh(archive, build, cache) {
 }
 
 async function snapshotInPage(archive) {
-  const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-  const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
+  const { startPyodide } = await import("./runtime.js");
+  const pyodide = await startPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
   unpack(pyodide, archive);
   pyodide.pyimport("oska_gui.web.warm").prepare();
   return pyodide.makeMemorySnapshot();

@@ -6,12 +6,12 @@
 // texts ({ say }), then the snapshot ({ snapshot }, handed over, not copied: copying tens
 // of megabytes would cost the page a long task) or what went wrong ({ error }), and
 // once the snapshot is kept (or could not be) { done }: the worker may end then.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
 import { unpack } from "./python-files.js";
+import { startPyodide } from "./runtime.js";
 
 self.addEventListener("message", async ({ data }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
+    const pyodide = await startPyodide({ indexURL: "./pyodide/", _makeSnapshot: true });
     self.postMessage({ say: "Preparing the game…" });
     unpack(pyodide, data.archive);
     pyodide.pyimport("oska_gui.web.warm").prepare();

@@ -12,8 +12,14 @@
 // it to take over (the "activate" message): the running page has all its files already,
 // and a page still loading loads again from the new build (see loader.js). Activating
 // drops the older builds' caches. Only the very first worker takes over by itself.
+//
+// A file is kept only if it arrives whole (its size is the build's): a server caught
+// writing the site, or a download cut short, would otherwise leave a truncated runtime in
+// the cache, answered first on every later visit (Pyodide then never starts). A new
+// build that cannot download itself whole fails to install; the browser tries again later.
 const BUILD = "__OSKA_BUILD_ID__";
 const FILES = __OSKA_FILES__;
+const SIZES = __OSKA_SIZES__;
 // What the first visit caches while installing; the loader's downloads bring the rest.
 const SHELL = __OSKA_SHELL__;
 const CACHE = `oska-${BUILD}`;
@@ -23,8 +29,18 @@ self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "reload": straight from the server, never a copy the browser kept of an older build
-    await cache.addAll(["./", ...(update ? FILES : SHELL)].map(
-      (name) => new Request(name, { cache: "reload" })));
+    try {
+      await Promise.all(["./", ...(update ? FILES : SHELL)].map(async (name) => {
+        const request = new Request(name, { cache: "reload" });
+        const response = await fetch(request);
+        if (!response.ok || !await keepWhole(cache, request, response)) {
+          throw new Error(`${name} did not arrive whole (HTTP ${response.status})`);
+        }
+      }));
+    } catch (error) {
+      await caches.delete(CACHE);  // all or nothing, as the next try starts afresh
+      throw error;
+    }
     if (!update) {
       await self.skipWaiting();
     }
@@ -66,7 +82,27 @@ async function cacheFirst(request, event) {
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(request, copy)));
+    event.waitUntil(caches.open(CACHE).then((cache) => keepWhole(cache, request, copy)));
   }
   return response;
+}
+
+// The build's size of the file `request` asks for (undefined if the build does not say).
+function expectedSize(request) {
+  const scope = new URL(self.registration.scope).pathname;
+  const path = new URL(request.url).pathname.slice(scope.length);
+  return SIZES[path || "index.html"];
+}
+
+// Keep `response` in `cache` for `request` if its body has the build's size (or the
+// build gives none); returns whether it was kept.
+async function keepWhole(cache, request, response) {
+  const body = await response.arrayBuffer();
+  const size = expectedSize(request);
+  if (size !== undefined && body.byteLength !== size) {
+    return false;
+  }
+  await cache.put(request, new Response(body, {
+    status: response.status, statusText: response.statusText, headers: response.headers }));
+  return true;
 }
