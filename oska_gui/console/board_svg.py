@@ -1,9 +1,10 @@
 """Board pictures for pages: one position drawn as a small self-contained SVG.
 
 The cells sit where the window draws them (rows centred, an Oska board's rows half a
-cell apart on a hexagonal grid), from the game's descriptor alone, so a page needs no
-drawing library. A move can be drawn on the board as an arrow from its cell to its
-target. The picture carries the text board as its title for screen readers.
+cell apart on a hexagonal grid): the cell grid of ``engine.registry.grid_points``,
+which the window scales too, so a page needs no drawing library. A move can be drawn on
+the board as an arrow from its cell to its target. The picture carries the text board
+as its title for screen readers.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from collections.abc import Sequence
 from html import escape
 
 from oska_gui.core.types import Move
-from oska_gui.engine.registry import game_info
+from oska_gui.engine.registry import grid_points
 
 PITCH = 30.0  # pixels between neighbouring cell centres
 MARGIN = 6.0  # pixels around the outermost cells
@@ -30,11 +31,8 @@ def cell_centres(kind: str, n: int) -> list[tuple[float, float]]:
         kind: the game's key ('oska', 'hexapawn').
         n: the board size.
     """
-    info = game_info(kind)
-    step = math.sqrt(3) / 2 if info.staggered else 1.0
-    return [(MARGIN + PITCH * ((n - length) / 2 + column + 0.5),
-             MARGIN + PITCH * (row * step + 0.5))
-            for row, length in enumerate(info.row_lengths(n)) for column in range(length)]
+    return [(MARGIN + PITCH * (u + 0.5), MARGIN + PITCH * (v + 0.5))
+            for u, v in grid_points(kind, n)]
 
 
 def board_svg(kind: str, n: int, rows: Sequence[str], arrow: Move | None,

@@ -10,15 +10,19 @@ one new entry here (and a look in ``ui/looks.py``).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from oska_gui.core.types import Evaluator, Rules
 from oska_gui.games import oska, pawns
 
 from .evaluators import EVALUATORS, oska_evaluator
 from .solved_file import SolvedFile, saved_solution
+
+HEX_ROW_STEP = math.sqrt(3) / 2  # staggered rows: a cell's six neighbours one pitch away
 
 
 class GameKind(StrEnum):
@@ -185,3 +189,21 @@ def game_info(kind: object) -> GameInfo:
     if kind not in known:
         raise ValueError(f"unknown game {kind!r}; choose one of {known}")
     return GAMES[GameKind(kind)]
+
+
+@lru_cache(maxsize=64)
+def grid_points(kind: str, n: int) -> tuple[tuple[float, float], ...]:
+    """Return each cell's centre in pitch units (u right, v down), in cell order.
+
+    Cell c of a row of length L is at u = (n - L) / 2 + c (rows are centred), and v is
+    the row times the row step: one pitch on a square grid, ``HEX_ROW_STEP`` on a
+    staggered one. The top-left cell centre is at u = 0 or more.
+
+    Raises:
+        ValueError: for an unknown game or a size its rules do not support.
+    """
+    info = game_info(kind)
+    info.check(n)
+    step = HEX_ROW_STEP if info.staggered else 1.0
+    return tuple(((n - length) / 2 + c, r * step)
+                 for r, length in enumerate(info.row_lengths(n)) for c in range(length))

@@ -17,35 +17,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
-from oska_gui.engine.registry import game_info
+from oska_gui.engine.registry import game_info, grid_points
 
 from .canvas import Point
 from .looks import look_of
 from .rect import Rect
 
-HEX_ROW_STEP = math.sqrt(3) / 2  # staggered rows: a cell's six neighbours one pitch away
 HOLE_RADIUS = 0.44
 ROUND_CORNERS = 6  # arc segments at each outward corner of the board frame
-
-
-@lru_cache(maxsize=64)
-def grid_points(kind: str, n: int) -> tuple[Point, ...]:
-    """Return each cell's centre in pitch units (u right, v down), in cell order.
-
-    Cell c of a row of length L is at u = (n - L) / 2 + c (rows are centred), and v is
-    the row times the row step: one pitch on a square grid, ``HEX_ROW_STEP`` on a
-    staggered one. The top-left cell centre is at u = 0 or more.
-
-    Raises:
-        ValueError: for an unknown game or a size its rules do not support.
-    """
-    info = game_info(kind)
-    info.check(n)
-    step = HEX_ROW_STEP if info.staggered else 1.0
-    return tuple(((n - length) / 2 + c, r * step)
-                 for r, length in enumerate(info.row_lengths(n)) for c in range(length))
 
 
 def frame_box(kind: str, n: int) -> tuple[float, float, float, float]:
