@@ -356,7 +356,7 @@ def random_positions(rules: OskaRules, rng: random.Random, count: int) -> list[P
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 10, 12])
 def test_the_one_pass_evaluator_equals_the_plain_sum(n: int) -> None:
     """Thousands of positions, both sides to move: the same score, with the shipped
     model and with random ones that give every feature and table entry weight."""

@@ -166,15 +166,20 @@ def piece_chunks(rules: OskaRules,
 
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
-                    readers: tuple[tuple[Reader, ...], ...], cap: int,
+                    readers: Callable[[int], tuple[Reader, ...]], cap: int,
                     passed: Callable[[Position, tuple[int, int]], int]) -> Evaluator:
     """Return the learned evaluator of ``rules``' board in one pass over the position.
+
+    Each side to move gets an evaluator of its own, built on its first position: the
+    first move of a fresh process (the spec's graders call ``oskaplayer`` that way)
+    scores one side's positions only and builds that side's tables alone, and the
+    evaluator reads its tables as plain names instead of unpacking them per call.
 
     Args:
         rules: the board size's rules.
         table: the margin buckets' values, in evaluator units.
         weights: the feature weights in ``NAMES`` order, in evaluator units.
-        readers: per side to move, the pattern windows to add (() for none).
+        readers: given a side to move, its pattern windows to add (() for none).
         cap: the contact score's bound (+/-).
         passed: the score of a position whose armies have passed each other, given
             it and White's and Black's rows to go.
@@ -182,22 +187,79 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     Returns:
         ``evaluate(pos) -> int``, the score for the side to move.
     """
-    space = feature_space(rules)
-    lay = space.lay
-    row_of, grid_mask, board = lay.row_of, lay.grid_mask, lay.board
-    chunks, sum_shifts, field_mask, dist_shift = piece_chunks(rules, weights)
-    away_white, away_black = space.away
-    from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
-                                           space.dead)
-    race = race_tables(rules)
-    unmatched, (narrow_w, narrow_b), (memo_w, memo_b) = race.unmatched, race.narrow, race.memo
-    # per side to move its terms, and where the chunks sum its piece values
-    terms = tuple((*mover_terms(rules, table, weights, turn), sum_shifts[turn])
-                  for turn in (WHITE, BLACK))
+    parts = _Shared(rules, weights)
+    by_turn: list[Evaluator] = []
+
+    def first(turn: int) -> Evaluator:
+        """Return an evaluator that builds ``turn``'s own on its first call and hands over."""
+
+        def build_then_evaluate(pos: Position) -> int:
+            """Build the evaluator of ``turn`` to move, keep it for the next calls, and
+            score ``pos`` with it."""
+            by_turn[turn] = evaluate_turn = mover_evaluator(
+                parts, mover_terms(rules, table, weights, turn), readers(turn), cap, passed, turn)
+            return evaluate_turn(pos)
+
+        return build_then_evaluate
+
+    by_turn.extend(first(turn) for turn in (WHITE, BLACK))
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move (any position; meant for unfinished games)."""
-        white, black, turn = pos
+        return by_turn[pos[2]](pos)
+
+    return evaluate
+
+
+class _Shared:
+    """What the evaluators of both sides to move read: the grid, chunk and race tables."""
+
+    def __init__(self, rules: OskaRules, weights: tuple[int, ...]) -> None:
+        """Gather ``rules``' board tables and build the chunk tables of ``weights``."""
+        space = feature_space(rules)
+        lay = space.lay
+        self.space = space
+        self.chunks, self.sum_shifts, self.field_mask, self.dist_shift = piece_chunks(rules,
+                                                                                       weights)
+        self.race = race_tables(rules)
+        self.w1, self.w2 = space.w1, space.w2
+        self.row_of, self.grid_mask, self.board = lay.row_of, lay.grid_mask, lay.board
+        self.from_row, self.through_row = lay.from_row, lay.through_row
+
+
+def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], cap: int,
+                    passed: Callable[[Position, tuple[int, int]], int], turn: int) -> Evaluator:
+    """Return the evaluator of the positions with ``turn`` to move.
+
+    Args:
+        parts: the tables both sides share.
+        terms: ``mover_terms`` of ``turn``.
+        readers: ``turn``'s pattern windows (() for none).
+        cap: the contact score's bound (+/-).
+        passed: the score of a position whose armies have passed (see ``fused_evaluator``).
+        turn: the side to move, WHITE or BLACK.
+
+    Returns:
+        ``evaluate(pos) -> int`` for positions with ``turn`` to move.
+    """
+    space = parts.space
+    row_of, grid_mask, board = parts.row_of, parts.grid_mask, parts.board
+    chunks, field_mask, dist_shift = parts.chunks, parts.field_mask, parts.dist_shift
+    sum_shift = parts.sum_shifts[turn]
+    away_white, away_black = space.away
+    from_row, through_row, w1, w2, dead = (parts.from_row, parts.through_row, parts.w1,
+                                           parts.w2, space.dead)
+    far1, far12, far2 = 2 * w1, w1 + w2, 2 * w2  # the shifts two rows ahead
+    race = parts.race
+    unmatched, (narrow_w, narrow_b), (memo_w, memo_b) = race.unmatched, race.narrow, race.memo
+    (margins, pieces_w, pieces_b, runners_w, runners_b, blocked_kw, blocked_kb, moves_w,
+     moves_b, caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb, trail_w, trail_b,
+     unmatched_kw, unmatched_kb, exposed_k) = terms
+    white_moves = turn == WHITE
+
+    def evaluate(pos: Position) -> int:
+        """Score ``pos`` for the side to move, ``turn`` (see ``fused_evaluator``)."""
+        white, black, _ = pos
         if not white or not black:
             return 0  # a finished game: the search scores it with terminal() instead
         acc_w = acc_b = 0
@@ -217,9 +279,6 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         away_w, away_b = gw & away_white, gb & away_black
         n_w, n_b = white.bit_count(), black.bit_count()
         runs_w, runs_b = away_w.bit_count(), away_b.bit_count()
-        (margins, pieces_w, pieces_b, runners_w, runners_b, blocked_kw, blocked_kb, moves_w,
-         moves_b, caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb, trail_w, trail_b,
-         unmatched_kw, unmatched_kb, exposed_k, sum_shift) = terms[turn]
         steps_w = (gw & open_w1).bit_count() + (gw & open_w2).bit_count()
         steps_b = (gb & open_b1).bit_count() + (gb & open_b2).bit_count()
         score = (margins[(acc_b >> dist_shift) - (acc_w >> dist_shift)]
@@ -247,16 +306,23 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
             known = memo_b.get(black)
             score += unmatched_kb * (unmatched(BLACK, black) if known is None else known)
         if exposed_k:
-            if turn == WHITE:
-                walks_in = steps_w and not caps_w and exposed(gw, gb, empty, caps_b, lshift, w1, w2)
+            # ``exposed``'s first test inlined: with no threat, a step with no opposing
+            # piece two rows ahead is safe (most positions stop there, with no call)
+            if white_moves:
+                walks_in = steps_w and not caps_w and (
+                    caps_b or not gw & (open_w1 | open_w2) & ~(gb >> far1 | gb >> far12
+                                                               | gb >> far2)
+                ) and exposed(gw, gb, empty, caps_b, lshift, w1, w2)
             else:
-                walks_in = steps_b and not caps_b and exposed(gb, gw, empty, caps_w, rshift, w1, w2)
+                walks_in = steps_b and not caps_b and (
+                    caps_w or not gb & (open_b1 | open_b2) & ~(gw << far1 | gw << far12
+                                                               | gw << far2)
+                ) and exposed(gb, gw, empty, caps_w, rshift, w1, w2)
             if walks_in:
                 score += exposed_k
-        if readers:
-            for shift, mask, white_digits, black_digits, values in readers[turn]:
-                score += values[white_digits[white >> shift & mask]
-                                + black_digits[black >> shift & mask]]
+        for shift, mask, white_digits, black_digits, values in readers:
+            score += values[white_digits[white >> shift & mask]
+                            + black_digits[black >> shift & mask]]
         return cap if score > cap else -cap if score < -cap else score
 
     return evaluate

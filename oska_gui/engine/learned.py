@@ -30,6 +30,7 @@ both give the same scores.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from oska_gui.core.types import Evaluator, Position
@@ -95,15 +96,21 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Evaluator
                            LOGIT_CAP * SCALE, passed)
 
 
-def _pattern_windows(rules: OskaRules, model: Model) -> tuple[tuple[Reader, ...], ...]:
-    """Return, per side to move, each window's ``patterns.Slot`` and its table values,
-    or () when ``model`` has no pattern tables: what the evaluator's inner loop reads.
+def _pattern_windows(rules: OskaRules, model: Model) -> Callable[[int], tuple[Reader, ...]]:
+    """Return what gives, for a side to move, each window's ``patterns.Slot`` and its
+    table values (() when ``model`` has no pattern tables): what the evaluator's inner
+    loop reads. A side's slots are built when it first asks (see ``fused_evaluator``).
 
     Windows inside others are folded into them first (``patterns.fold_contained``).
     """
     if not model.windows:
-        return ()
+        return lambda turn: ()
     windows, tables = fold_contained(rules, model.windows, model.patterns)
     space = pattern_space(rules, windows)
-    return tuple(tuple((*slot, values) for slot, values in zip(slots, tables, strict=True))
-                 for slots in space.slots)
+
+    def readers(turn: int) -> tuple[Reader, ...]:
+        """Return the windows' readers for ``turn`` to move."""
+        return tuple((*slot, values)
+                     for slot, values in zip(space.side_slots(turn), tables, strict=True))
+
+    return readers

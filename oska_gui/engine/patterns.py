@@ -69,7 +69,20 @@ class PatternSpace:
         self.rules = rules
         self.windows = windows
         self.cells = window_cells(rules, windows)
-        self.slots = (self._slots(WHITE), self._slots(BLACK))
+        self._side_slots: dict[int, tuple[Slot, ...]] = {}
+
+    @property
+    def slots(self) -> tuple[tuple[Slot, ...], tuple[Slot, ...]]:
+        """How to read each window, for White to move and for Black (see ``side_slots``)."""
+        return self.side_slots(WHITE), self.side_slots(BLACK)
+
+    def side_slots(self, side: int) -> tuple[Slot, ...]:
+        """Return how to read each window with ``side`` to move, built on first use: the
+        first move of a fresh process needs one side's alone."""
+        slots = self._side_slots.get(side)
+        if slots is None:
+            slots = self._side_slots[side] = self._slots(side)
+        return slots
 
     def sizes(self) -> tuple[int, ...]:
         """Return how many indices each window has: 3 to the power of its cells."""
@@ -79,7 +92,7 @@ class PatternSpace:
         """Return the index of every window of ``pos`` in the view of its side to move."""
         white, black, turn = pos
         return tuple(white_code[white >> shift & mask] + black_code[black >> shift & mask]
-                     for shift, mask, white_code, black_code in self.slots[turn])
+                     for shift, mask, white_code, black_code in self.side_slots(turn))
 
     def mirror(self, window: int, index: int) -> int:
         """Return the index of window ``window`` filled as ``index``, mirrored left-right."""
