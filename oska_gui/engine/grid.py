@@ -12,7 +12,7 @@ from functools import cache, cached_property
 from itertools import repeat
 from operator import add
 
-from oska_gui.core.types import BLACK, WHITE, pieces
+from oska_gui.core.types import BLACK, WHITE
 from oska_gui.games.oska import OskaRules
 
 # table lookups per side: ceil(cells / CHUNK_BITS), each in a table of at most 256 entries;
@@ -40,6 +40,11 @@ class GridLayout:
         self.grid = [
             r * self.width + (rules.x_of(cell) + r) // 2 for cell, (r, _) in enumerate(rules.cells)
         ]
+        # per row: its first cell, the mask of its length and its first grid bit (a row's
+        # cells are consecutive grid bits, so ``spread`` moves a whole row at once)
+        self._row_moves = tuple((start, (1 << length) - 1, self.grid[start])
+                                for start, length in zip(rules.row_starts, rules.lengths,
+                                                         strict=False))
         self.dist_shift = rows * self.width + 1
         self.grid_mask = (1 << self.dist_shift) - 1
         self.board = self.spread(rules.full)
@@ -48,8 +53,8 @@ class GridLayout:
                              self.spread(rules.row_masks[1]))
         self.row_grid = tuple(self.spread(mask) for mask in rules.row_masks)
         self.row_of = tuple(r for r, _ in rules.cells)
-        starts = [sum(rules.lengths[:r]) for r in range(rows + 1)]
-        self.from_row = tuple(starts[:-1])
+        starts = rules.row_starts
+        self.from_row = starts[:-1]
         self.through_row = tuple((1 << end) - 1 for end in starts[1:])
         self._rules = rules
 
@@ -72,7 +77,7 @@ class GridLayout:
 
     def spread(self, bits: int) -> int:
         """Return the grid form of the bitboard ``bits``."""
-        return sum(1 << self.grid[cell] for cell in pieces(bits))
+        return sum((bits >> start & mask) << first for start, mask, first in self._row_moves)
 
 
 def chunk_tables(values: list[list[int]]) -> Chunks:

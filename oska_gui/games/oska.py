@@ -74,6 +74,7 @@ class OskaRules(PeopleMoves):
         starts = [0]
         for length in self.lengths:
             starts.append(starts[-1] + length)
+        self.row_starts = tuple(starts)  # each row's first cell, then the cell count
         self.row_masks = tuple(((1 << length) - 1) << start
                                for start, length in zip(starts, self.lengths, strict=False))
         # goal[side]: the opponent's back row, where that side's pieces want to be.
@@ -85,8 +86,9 @@ class OskaRules(PeopleMoves):
             tuple(last - r for r, _ in self.cells),
             tuple(r for r, _ in self.cells),
         )
-        self.steps = (self._step_table(+1), self._step_table(-1))
-        self.jumps = (self._jump_table(+1), self._jump_table(-1))
+        places = self._places()
+        self.steps = (_step_table(places, +1), _step_table(places, -1))
+        self.jumps = (_jump_table(places, +1), _jump_table(places, -1))
         # jumpable[side][cell]: the cells a jump from cell could capture on, all at once
         self.jumpable = tuple(
             tuple(sum(over for over, _ in pairs) for pairs in table) for table in self.jumps
@@ -112,27 +114,6 @@ class OskaRules(PeopleMoves):
         """Return the cell at each (row, doubled x-coordinate) of the board, in cell order."""
         n, lengths = self.n, self.lengths
         return {(r, n - lengths[r] + 2 * c): cell for cell, (r, c) in enumerate(self.cells)}
-
-    def _step_table(self, dr: int) -> tuple[tuple[int, ...], ...]:
-        """Return, per cell, the bitboards of the cells a step in direction dr reaches."""
-        places, table = self._places(), []
-        for r, x in places:  # in cell order
-            targets = (places.get((r + dr, x + dx)) for dx in (-1, 1))
-            table.append(tuple(1 << t for t in targets if t is not None))
-        return tuple(table)
-
-    def _jump_table(self, dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-        """Return, per cell, (over, to) bitboard pairs of the jumps in direction dr."""
-        places, table = self._places(), []
-        for r, x in places:  # in cell order
-            pairs = []
-            for dx in (-1, 1):
-                over = places.get((r + dr, x + dx))
-                to = places.get((r + 2 * dr, x + 2 * dx))
-                if over is not None and to is not None:
-                    pairs.append((1 << over, 1 << to))
-            table.append(tuple(pairs))
-        return tuple(table)
 
     # -- positions and moves -------------------------------------------------------
 
@@ -252,6 +233,36 @@ class OskaRules(PeopleMoves):
         return Position(*bitboards("".join(rows)), turn)
 
 
+
+
+def _step_table(places: dict[tuple[int, int], int],
+                dr: int) -> tuple[tuple[int, ...], ...]:
+    """Return, per cell, the bitboards of the cells a step in direction dr reaches.
+
+    ``places`` is the cell at each (row, doubled x-coordinate), in cell order
+    (``OskaRules._places``): made once for the four tables of a board size.
+    """
+    table = []
+    for r, x in places:  # in cell order
+        targets = (places.get((r + dr, x + dx)) for dx in (-1, 1))
+        table.append(tuple(1 << t for t in targets if t is not None))
+    return tuple(table)
+
+
+def _jump_table(places: dict[tuple[int, int], int],
+                dr: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Return, per cell, (over, to) bitboard pairs of the jumps in direction dr
+    (``places`` as for ``_step_table``)."""
+    table = []
+    for r, x in places:  # in cell order
+        pairs = []
+        for dx in (-1, 1):
+            over = places.get((r + dr, x + dx))
+            to = places.get((r + 2 * dr, x + 2 * dx))
+            if over is not None and to is not None:
+                pairs.append((1 << over, 1 << to))
+        table.append(tuple(pairs))
+    return tuple(table)
 
 
 @cache
