@@ -38,11 +38,14 @@ from oska_gui.engine.features import (
     ROW_CLIP,
     feature_space,
 )
+from oska_gui.engine.fused import SPILL_SHIFT
 from oska_gui.engine.learned import (
     LOGIT_CAP,
+    LOGIT_CEILING,
     PASSED_WIN,
     PLY_CAP,
     SCALE,
+    SQUASHED_FROM,
     Model,
     learned_evaluator,
     models_from_json,
@@ -308,6 +311,39 @@ def test_contact_scores_are_the_capped_logit() -> None:
     assert PASSED_WIN > LOGIT_CAP * SCALE
 
 
+def test_big_boards_squash_scores_beyond_the_cap_in_order() -> None:
+    """From n = 6 on a contact score beyond the cap keeps growing, 2 ** SPILL_SHIFT
+    times slower, so positions far ahead still rank; it stays below a decided race."""
+    rules = oska_rules(SQUASHED_FROM)
+    model = shipped_model()
+    kids = rules.children(rules.start())
+    logits = [contact_logit(rules, model, kid) for kid in kids]
+    assert len(set(logits)) > 1
+    lowest = min(logits)
+    # shifted so that every child's logit lies 1 to a few logits beyond the cap
+    table = tuple(value + LOGIT_CAP + 1 - lowest for value in model.table)
+    beyond = Model(table, model.weights)
+    cap = LOGIT_CAP * SCALE
+    scores = [learned_evaluator(rules, beyond)(kid) for kid in kids]
+    for logit, score in zip(logits, scores, strict=True):
+        assert cap < score < LOGIT_CEILING * SCALE
+        excess = SCALE * (logit + LOGIT_CAP + 1 - lowest) - cap
+        assert math.isclose(score, cap + excess / 2 ** SPILL_SHIFT, abs_tol=10)
+    assert sorted(range(len(kids)), key=scores.__getitem__) \
+        == sorted(range(len(kids)), key=logits.__getitem__)
+    huge = Model(model.table, tuple(100.0 for _ in model.weights))
+    assert learned_evaluator(rules, huge)(kids[0]) == LOGIT_CEILING * SCALE
+    assert PASSED_WIN > LOGIT_CEILING * SCALE
+    small = oska_rules(SQUASHED_FROM - 1)
+    assert learned_evaluator(small, huge)(small.children(small.start())[0]) == cap
+
+
+def contact_logit(rules: OskaRules, model: Model, pos: Position) -> float:
+    """Return the model's logit of a contact position, from its features."""
+    bucket, counts = feature_space(rules).features(pos)
+    return model.table[bucket] + sum(w * c for w, c in zip(model.weights, counts, strict=True))
+
+
 # -- the one-pass evaluator against the plain sum ------------------------------------
 
 
@@ -330,7 +366,11 @@ def plain_score(rules: OskaRules, model: Model, pos: Position) -> int:
     if model.windows:
         indices = pattern_space(rules, model.windows).indices(pos)
         score += sum(values[index] for values, index in zip(model.patterns, indices, strict=True))
-    return max(-LOGIT_CAP * SCALE, min(LOGIT_CAP * SCALE, score))
+    cap = LOGIT_CAP * SCALE
+    if rules.n < SQUASHED_FROM or abs(score) <= cap:
+        return max(-cap, min(cap, score))
+    squashed = min(cap + (abs(score) - cap) // 2 ** SPILL_SHIFT, LOGIT_CEILING * SCALE)
+    return squashed if score > 0 else -squashed
 
 
 def random_model(rules: OskaRules, rng: random.Random) -> Model:

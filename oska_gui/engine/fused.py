@@ -20,7 +20,8 @@ score with no intermediate tuple, the weights folded into per-n lookup tables:
 
 Each side to move has its own set, own and their weights on the right colours, so
 the score needs no colour swap. The values equal the reference (table, weighted counts
-and pattern entries, capped) exactly: all in integers, only the order of the sum differs.
+and pattern entries, capped or squashed) exactly: all in integers, only the order of the
+sum differs.
 The counting repeats ``features``' grid shifts line for line on purpose, inlined in
 the hot path; ``test_learned`` checks both give the same scores on thousands of
 positions of every size.
@@ -53,6 +54,7 @@ Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
               tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int, int, int, int,
               int, int, tuple[int, ...], tuple[int, ...], int, int, int]
 PIECE_OFFSET = 1 << 20  # added to every piece's value, so the summed fields never go negative
+SPILL_SHIFT = 4  # beyond the cap a score that has a ceiling grows 16 times slower
 
 
 def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple[int, ...]:
@@ -167,7 +169,8 @@ def piece_chunks(rules: OskaRules,
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
                     readers: tuple[tuple[Reader, ...], ...], cap: int,
-                    passed: Callable[[Position, tuple[int, int]], int]) -> Evaluator:
+                    passed: Callable[[Position, tuple[int, int]], int],
+                    ceiling: int | None = None) -> Evaluator:
     """Return the learned evaluator of ``rules``' board in one pass over the position.
 
     Args:
@@ -178,6 +181,9 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         cap: the contact score's bound (+/-).
         passed: the score of a position whose armies have passed each other, given
             it and White's and Black's rows to go.
+        ceiling: None for a hard cap; else a score beyond the cap goes on growing,
+            ``2 ** SPILL_SHIFT`` times slower, up to this bound (+/-): lopsided
+            positions still rank by everything the score sees (``learned``).
 
     Returns:
         ``evaluate(pos) -> int``, the score for the side to move.
@@ -189,6 +195,7 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
     away_white, away_black = space.away
     from_row, through_row, w1, w2, dead = (lay.from_row, lay.through_row, space.w1, space.w2,
                                            space.dead)
+    top = cap if ceiling is None else ceiling
     race = race_tables(rules)
     unmatched, (narrow_w, narrow_b), (memo_w, memo_b) = race.unmatched, race.narrow, race.memo
     # per side to move its terms, and where the chunks sum its piece values
@@ -257,6 +264,12 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
             for shift, mask, white_digits, black_digits, values in readers[turn]:
                 score += values[white_digits[white >> shift & mask]
                                 + black_digits[black >> shift & mask]]
-        return cap if score > cap else -cap if score < -cap else score
+        if score > cap:
+            score = cap + (score - cap >> SPILL_SHIFT)
+            return score if score < top else top
+        if score < -cap:
+            score = -cap - (-cap - score >> SPILL_SHIFT)
+            return score if score > -top else -top
+        return score
 
     return evaluate
