@@ -36,6 +36,7 @@ from oska_gui.engine.features import (
     MARGIN_CLIP,
     NAMES,
     ROW_CLIP,
+    WIDE_MARGIN_FROM,
     feature_space,
 )
 from oska_gui.engine.fused import SPILL_SHIFT
@@ -115,7 +116,8 @@ def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]
     """Return the margin bucket and the named counts of ``pos``, the slow way."""
     me, you = pos.turn, 1 - pos.turn
     margin = rows_to_go(rules, pos, you) - rows_to_go(rules, pos, me)
-    named = {"margin": max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))}
+    clip = MARGIN_CLIP if rules.n < WIDE_MARGIN_FROM else abs(margin)
+    named = {"margin": max(-clip, min(clip, margin))}
     mine, theirs = side_counts(rules, pos, me), side_counts(rules, pos, you)
     for name in mine:
         named[f"own_{name}"], named[f"their_{name}"] = mine[name], theirs[name]
@@ -181,6 +183,19 @@ def test_features_see_a_lone_straggler_far_from_home() -> None:
         == (1, 9, 1, 1)
     assert (named["their_lone"], named["their_trail"], named["their_row_1"]) == (0, 5, 1)
     assert (named["their_row_4"], named["their_row_5"], named["their_edge"]) == (2, 1, 2)
+
+
+@pytest.mark.parametrize("n", [WIDE_MARGIN_FROM - 1, WIDE_MARGIN_FROM, 16])
+def test_the_margin_counts_the_whole_race_on_big_boards(n: int) -> None:
+    """Three of Black's pieces taken from the start: White to move is 3 (2n - 4) rows
+    behind, which the margin counts in full from WIDE_MARGIN_FROM on, clipped before."""
+    rules = oska_rules(n)
+    start = rules.start()
+    taken = pieces(start.black)[:3]
+    pos = Position(start.white, start.black & ~sum(1 << cell for cell in taken), WHITE)
+    behind = 3 * (2 * n - 4)
+    _, counts = feature_space(rules).features(pos)
+    assert counts[NAMES.index("margin")] == (-behind if n >= WIDE_MARGIN_FROM else -MARGIN_CLIP)
 
 
 @pytest.mark.slow
@@ -396,7 +411,7 @@ def random_positions(rules: OskaRules, rng: random.Random, count: int) -> list[P
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 16])
 def test_the_one_pass_evaluator_equals_the_plain_sum(n: int) -> None:
     """Thousands of positions, both sides to move: the same score, with the shipped
     model and with random ones that give every feature and table entry weight."""

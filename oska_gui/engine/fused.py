@@ -35,11 +35,12 @@ from operator import lshift, rshift
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
 from oska_gui.engine.features import (
     BUCKET_CLIP,
-    MARGIN_CLIP,
     NAMES,
     ROW_CLIP,
     exposed,
     feature_space,
+    margin_clip,
+    widest_margin,
 )
 from oska_gui.engine.grid import Chunks, chunk_tables
 from oska_gui.engine.race import race_tables
@@ -63,11 +64,11 @@ def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple
     Index m >= 0 holds margin m, index -m (from the end) margin -m, for every margin
     a position of ``rules``' board can have.
     """
-    most = rules.n * (len(rules.lengths) - 1)  # n pieces, each all rows to go
+    most = widest_margin(rules)
     # margins -most..most: the clipped bucket and linear term, built from runs of equal values
-    far = most - MARGIN_CLIP
-    linear_terms = [-MARGIN_CLIP] * far + list(range(-MARGIN_CLIP, MARGIN_CLIP + 1)) \
-        + [MARGIN_CLIP] * far
+    clip = margin_clip(rules)
+    far = most - clip
+    linear_terms = [-clip] * far + list(range(-clip, clip + 1)) + [clip] * far
     wide = most - BUCKET_CLIP
     buckets = [0] * wide + list(range(2 * BUCKET_CLIP + 1)) + [2 * BUCKET_CLIP] * wide
     values = [table[bucket] + weight * term for bucket, term in zip(buckets, linear_terms,
