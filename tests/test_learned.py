@@ -36,13 +36,17 @@ from oska_gui.engine.features import (
     MARGIN_CLIP,
     NAMES,
     ROW_CLIP,
+    WIDE_MARGIN_FROM,
     feature_space,
 )
+from oska_gui.engine.fused import SPILL_SHIFT
 from oska_gui.engine.learned import (
     LOGIT_CAP,
+    LOGIT_CEILING,
     PASSED_WIN,
     PLY_CAP,
     SCALE,
+    SQUASHED_FROM,
     Model,
     learned_evaluator,
     models_from_json,
@@ -112,7 +116,8 @@ def slow_features(rules: OskaRules, pos: Position) -> tuple[int, dict[str, int]]
     """Return the margin bucket and the named counts of ``pos``, the slow way."""
     me, you = pos.turn, 1 - pos.turn
     margin = rows_to_go(rules, pos, you) - rows_to_go(rules, pos, me)
-    named = {"margin": max(-MARGIN_CLIP, min(MARGIN_CLIP, margin))}
+    clip = MARGIN_CLIP if rules.n < WIDE_MARGIN_FROM else abs(margin)
+    named = {"margin": max(-clip, min(clip, margin))}
     mine, theirs = side_counts(rules, pos, me), side_counts(rules, pos, you)
     for name in mine:
         named[f"own_{name}"], named[f"their_{name}"] = mine[name], theirs[name]
@@ -178,6 +183,19 @@ def test_features_see_a_lone_straggler_far_from_home() -> None:
         == (1, 9, 1, 1)
     assert (named["their_lone"], named["their_trail"], named["their_row_1"]) == (0, 5, 1)
     assert (named["their_row_4"], named["their_row_5"], named["their_edge"]) == (2, 1, 2)
+
+
+@pytest.mark.parametrize("n", [WIDE_MARGIN_FROM - 1, WIDE_MARGIN_FROM, 16])
+def test_the_margin_counts_the_whole_race_on_big_boards(n: int) -> None:
+    """Three of Black's pieces taken from the start: White to move is 3 (2n - 4) rows
+    behind, which the margin counts in full from WIDE_MARGIN_FROM on, clipped before."""
+    rules = oska_rules(n)
+    start = rules.start()
+    taken = pieces(start.black)[:3]
+    pos = Position(start.white, start.black & ~sum(1 << cell for cell in taken), WHITE)
+    behind = 3 * (2 * n - 4)
+    _, counts = feature_space(rules).features(pos)
+    assert counts[NAMES.index("margin")] == (-behind if n >= WIDE_MARGIN_FROM else -MARGIN_CLIP)
 
 
 @pytest.mark.slow
@@ -308,6 +326,39 @@ def test_contact_scores_are_the_capped_logit() -> None:
     assert PASSED_WIN > LOGIT_CAP * SCALE
 
 
+def test_big_boards_squash_scores_beyond_the_cap_in_order() -> None:
+    """From n = 6 on a contact score beyond the cap keeps growing, 2 ** SPILL_SHIFT
+    times slower, so positions far ahead still rank; it stays below a decided race."""
+    rules = oska_rules(SQUASHED_FROM)
+    model = shipped_model()
+    kids = rules.children(rules.start())
+    logits = [contact_logit(rules, model, kid) for kid in kids]
+    assert len(set(logits)) > 1
+    lowest = min(logits)
+    # shifted so that every child's logit lies 1 to a few logits beyond the cap
+    table = tuple(value + LOGIT_CAP + 1 - lowest for value in model.table)
+    beyond = Model(table, model.weights)
+    cap = LOGIT_CAP * SCALE
+    scores = [learned_evaluator(rules, beyond)(kid) for kid in kids]
+    for logit, score in zip(logits, scores, strict=True):
+        assert cap < score < LOGIT_CEILING * SCALE
+        excess = SCALE * (logit + LOGIT_CAP + 1 - lowest) - cap
+        assert math.isclose(score, cap + excess / 2 ** SPILL_SHIFT, abs_tol=10)
+    assert sorted(range(len(kids)), key=scores.__getitem__) \
+        == sorted(range(len(kids)), key=logits.__getitem__)
+    huge = Model(model.table, tuple(100.0 for _ in model.weights))
+    assert learned_evaluator(rules, huge)(kids[0]) == LOGIT_CEILING * SCALE
+    assert PASSED_WIN > LOGIT_CEILING * SCALE
+    small = oska_rules(SQUASHED_FROM - 1)
+    assert learned_evaluator(small, huge)(small.children(small.start())[0]) == cap
+
+
+def contact_logit(rules: OskaRules, model: Model, pos: Position) -> float:
+    """Return the model's logit of a contact position, from its features."""
+    bucket, counts = feature_space(rules).features(pos)
+    return model.table[bucket] + sum(w * c for w, c in zip(model.weights, counts, strict=True))
+
+
 # -- the one-pass evaluator against the plain sum ------------------------------------
 
 
@@ -330,7 +381,11 @@ def plain_score(rules: OskaRules, model: Model, pos: Position) -> int:
     if model.windows:
         indices = pattern_space(rules, model.windows).indices(pos)
         score += sum(values[index] for values, index in zip(model.patterns, indices, strict=True))
-    return max(-LOGIT_CAP * SCALE, min(LOGIT_CAP * SCALE, score))
+    cap = LOGIT_CAP * SCALE
+    if rules.n < SQUASHED_FROM or abs(score) <= cap:
+        return max(-cap, min(cap, score))
+    squashed = min(cap + (abs(score) - cap) // 2 ** SPILL_SHIFT, LOGIT_CEILING * SCALE)
+    return squashed if score > 0 else -squashed
 
 
 def random_model(rules: OskaRules, rng: random.Random) -> Model:
@@ -356,7 +411,7 @@ def random_positions(rules: OskaRules, rng: random.Random, count: int) -> list[P
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 10, 12])
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8, 10, 12, 16])
 def test_the_one_pass_evaluator_equals_the_plain_sum(n: int) -> None:
     """Thousands of positions, both sides to move: the same score, with the shipped
     model and with random ones that give every feature and table entry weight."""

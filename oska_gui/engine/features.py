@@ -6,8 +6,9 @@ into a table of learned values, so the model can treat a race one move short ver
 differently from one move ahead) and a tuple of small integers, one per name in
 ``NAMES``, each counted for the side to move ("own") and for the other side ("their"):
 
-- ``margin``: the other side's rows to go minus one's own, clipped to +/- ``MARGIN_CLIP``;
-  with the move, a pure race is won iff it is >= 0;
+- ``margin``: the other side's rows to go minus one's own, clipped to +/- ``MARGIN_CLIP``
+  (``margin_clip``: not clipped from n = ``WIDE_MARGIN_FROM`` on); with the move, a pure
+  race is won iff it is >= 0;
 - ``pieces``, ``home``: pieces left, and pieces already on the opponent's back row;
 - ``blocked``: pieces not home that have no step and no capture;
 - ``moves``, ``captures``: steps plus captures available, and captures alone (for the
@@ -51,6 +52,7 @@ from oska_gui.engine.race import race_tables
 from oska_gui.games.oska import OskaRules
 
 MARGIN_CLIP = 12  # the linear margin term saturates: a race this far ahead is won anyway
+WIDE_MARGIN_FROM = 10  # from this board size on the margin is not clipped (``margin_clip``)
 BUCKET_CLIP = 6  # the margin table covers -6..+6, everything further shares the end buckets
 BUCKETS = 2 * BUCKET_CLIP + 1
 _new_tuple = tuple.__new__  # builds a NamedTuple without the keyword-handling constructor
@@ -88,6 +90,7 @@ class FeatureSpace:
                                for side in (WHITE, 1))
         self.last_row = len(rows) - 1
         self.unmatched = race_tables(rules).unmatched
+        self.margin_clip = margin_clip(rules)
 
     @cached_property
     def _hot(self) -> tuple:
@@ -151,8 +154,8 @@ class FeatureSpace:
                       moves_w == 0, n_b == 1, n_w == 1,
                       *(value for pair in zip(runners_b, runners_w, strict=True) for value in pair),
                       unmatched_b, unmatched_w, walks_in)
-        clipped = MARGIN_CLIP if margin > MARGIN_CLIP else -MARGIN_CLIP if margin < -MARGIN_CLIP \
-            else margin
+        clip = self.margin_clip
+        clipped = clip if margin > clip else -clip if margin < -clip else margin
         bucket = BUCKETS - 1 if margin > BUCKET_CLIP else 0 if margin < -BUCKET_CLIP \
             else margin + BUCKET_CLIP
         return _new_tuple(Features, (bucket, (clipped, *counts)))
@@ -247,6 +250,25 @@ def at_least(count: int, boards: Sequence[int]) -> int:
             levels[j] |= levels[j - 1] & board
         levels[0] |= board
     return levels[-1] if count <= len(boards) else 0
+
+
+def margin_clip(rules: OskaRules) -> int:
+    """Return how far the ``margin`` count goes either way on ``rules``' board.
+
+    ``MARGIN_CLIP`` rows up to n = ``WIDE_MARGIN_FROM`` - 1, where it is most of a
+    piece's way home (12 rows at n = 8). On bigger boards a capture takes up to 2n - 4
+    rows off the victim's race, and a clipped margin stopped counting them after the
+    first: at n = 16 the engine took a dozen pieces of the race-count bot for their
+    material, handing it a race it then won by a tempo. There the margin is the whole
+    race: its bound is the most any position of the board can have.
+    """
+    return MARGIN_CLIP if rules.n < WIDE_MARGIN_FROM else widest_margin(rules)
+
+
+def widest_margin(rules: OskaRules) -> int:
+    """Return the largest race margin a position of ``rules``' board can have (all of
+    a side's n pieces with every row to go, none of the other side's)."""
+    return rules.n * (len(rules.lengths) - 1)
 
 
 def edge_cells(rules: OskaRules) -> int:

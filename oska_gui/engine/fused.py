@@ -20,7 +20,8 @@ score with no intermediate tuple, the weights folded into per-n lookup tables:
 
 Each side to move has its own set, own and their weights on the right colours, so
 the score needs no colour swap. The values equal the reference (table, weighted counts
-and pattern entries, capped) exactly: all in integers, only the order of the sum differs.
+and pattern entries, capped or squashed) exactly: all in integers, only the order of the
+sum differs.
 The counting repeats ``features``' grid shifts line for line on purpose, inlined in
 the hot path; ``test_learned`` checks both give the same scores on thousands of
 positions of every size.
@@ -34,11 +35,12 @@ from operator import lshift, rshift
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Position
 from oska_gui.engine.features import (
     BUCKET_CLIP,
-    MARGIN_CLIP,
     NAMES,
     ROW_CLIP,
     exposed,
     feature_space,
+    margin_clip,
+    widest_margin,
 )
 from oska_gui.engine.grid import Chunks, chunk_tables
 from oska_gui.engine.race import race_tables
@@ -53,6 +55,7 @@ Terms = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]
               tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], int, int, int, int,
               int, int, tuple[int, ...], tuple[int, ...], int, int, int]
 PIECE_OFFSET = 1 << 20  # added to every piece's value, so the summed fields never go negative
+SPILL_SHIFT = 4  # beyond the cap a score that has a ceiling grows 16 times slower
 
 
 def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple[int, ...]:
@@ -61,11 +64,11 @@ def margin_table(rules: OskaRules, table: tuple[int, ...], weight: int) -> tuple
     Index m >= 0 holds margin m, index -m (from the end) margin -m, for every margin
     a position of ``rules``' board can have.
     """
-    most = rules.n * (len(rules.lengths) - 1)  # n pieces, each all rows to go
+    most = widest_margin(rules)
     # margins -most..most: the clipped bucket and linear term, built from runs of equal values
-    far = most - MARGIN_CLIP
-    linear_terms = [-MARGIN_CLIP] * far + list(range(-MARGIN_CLIP, MARGIN_CLIP + 1)) \
-        + [MARGIN_CLIP] * far
+    clip = margin_clip(rules)
+    far = most - clip
+    linear_terms = [-clip] * far + list(range(-clip, clip + 1)) + [clip] * far
     wide = most - BUCKET_CLIP
     buckets = [0] * wide + list(range(2 * BUCKET_CLIP + 1)) + [2 * BUCKET_CLIP] * wide
     values = [table[bucket] + weight * term for bucket, term in zip(buckets, linear_terms,
@@ -167,7 +170,8 @@ def piece_chunks(rules: OskaRules,
 
 def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int, ...],
                     readers: Callable[[int], tuple[Reader, ...]], cap: int,
-                    passed: Callable[[Position, tuple[int, int]], int]) -> Evaluator:
+                    passed: Callable[[Position, tuple[int, int]], int],
+                    ceiling: int | None = None) -> Evaluator:
     """Return the learned evaluator of ``rules``' board in one pass over the position.
 
     Each side to move gets an evaluator of its own, built on its first position: the
@@ -183,6 +187,9 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
         cap: the contact score's bound (+/-).
         passed: the score of a position whose armies have passed each other, given
             it and White's and Black's rows to go.
+        ceiling: None for a hard cap; else a score beyond the cap goes on growing,
+            ``2 ** SPILL_SHIFT`` times slower, up to this bound (+/-): lopsided
+            positions still rank by everything the score sees (``learned``).
 
     Returns:
         ``evaluate(pos) -> int``, the score for the side to move.
@@ -197,7 +204,8 @@ def fused_evaluator(rules: OskaRules, table: tuple[int, ...], weights: tuple[int
             """Build the evaluator of ``turn`` to move, keep it for the next calls, and
             score ``pos`` with it."""
             by_turn[turn] = evaluate_turn = mover_evaluator(
-                parts, mover_terms(rules, table, weights, turn), readers(turn), cap, passed, turn)
+                parts, mover_terms(rules, table, weights, turn), readers(turn), cap, passed, turn,
+                ceiling)
             return evaluate_turn(pos)
 
         return build_then_evaluate
@@ -228,7 +236,8 @@ class _Shared:
 
 
 def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], cap: int,
-                    passed: Callable[[Position, tuple[int, int]], int], turn: int) -> Evaluator:
+                    passed: Callable[[Position, tuple[int, int]], int], turn: int,
+                    ceiling: int | None = None) -> Evaluator:
     """Return the evaluator of the positions with ``turn`` to move.
 
     Args:
@@ -238,6 +247,8 @@ def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], c
         cap: the contact score's bound (+/-).
         passed: the score of a position whose armies have passed (see ``fused_evaluator``).
         turn: the side to move, WHITE or BLACK.
+        ceiling: the squashed score's bound, or None for a hard cap (see
+            ``fused_evaluator``).
 
     Returns:
         ``evaluate(pos) -> int`` for positions with ``turn`` to move.
@@ -256,6 +267,7 @@ def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], c
      moves_b, caps_kw, caps_kb, free_kw, free_kb, dead_kw, dead_kb, trail_w, trail_b,
      unmatched_kw, unmatched_kb, exposed_k) = terms
     white_moves = turn == WHITE
+    top = cap if ceiling is None else ceiling
 
     def evaluate(pos: Position) -> int:
         """Score ``pos`` for the side to move, ``turn`` (see ``fused_evaluator``)."""
@@ -323,6 +335,12 @@ def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], c
         for shift, mask, white_digits, black_digits, values in readers:
             score += values[white_digits[white >> shift & mask]
                             + black_digits[black >> shift & mask]]
-        return cap if score > cap else -cap if score < -cap else score
+        if score > cap:
+            score = cap + (score - cap >> SPILL_SHIFT)
+            return score if score < top else top
+        if score < -cap:
+            score = -cap - (-cap - score >> SPILL_SHIFT)
+            return score if score > -top else -top
+        return score
 
     return evaluate

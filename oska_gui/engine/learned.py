@@ -18,6 +18,14 @@ tables already see those positions: fitted the same way, the n = 4 model threw t
 exact value away as often as before, or once more in 3,000 positions, at depths 2-6,
 and the n = 5 weights came out near 0).
 
+Contact scores are capped at ``LOGIT_CAP`` logits, below any decided race. On boards
+of ``SQUASHED_FROM`` and more, where a side can wall many pieces in, a score beyond
+the cap is squashed instead (it grows 16 times slower, up to ``LOGIT_CEILING``): cut
+off, every move of a side already far ahead scored the same, and on n = 16 the
+race-count bot's own walls (each +2.9 logits) left the engine indifferent to walling
+itself in, which drew games it had won; squashed, the order of the scores is kept.
+On n = 4 and 5 the cap stays as the models were fitted and measured.
+
 Once the armies have passed each other the race is decided exactly (``race.Race``):
 a won race scores ``PASSED_WIN`` plus a bonus for each ply it ends sooner, above any
 contact-phase score, and a lost one the negative; a race nobody can finish scores 0.
@@ -46,6 +54,10 @@ from oska_gui.games.oska import OskaRules
 
 SCALE = 1000  # evaluator units per logit unit
 LOGIT_CAP = 15  # contact-phase scores stay within +/- 15,000, below any decided race
+# from this board size on, a contact score beyond the cap is squashed, not cut off, and
+# stays within +/- LOGIT_CEILING: still below any decided race (``fused.fused_evaluator``)
+SQUASHED_FROM = 6
+LOGIT_CEILING = 19
 PASSED_WIN = 20_000
 PLY_CAP = 1_000  # longer than any race: a decided race never scores below PASSED_WIN
 
@@ -92,8 +104,9 @@ def learned_evaluator(rules: OskaRules, model: Model | None = None) -> Evaluator
         result, plies = verdict(pos, to_go)
         return result * (PASSED_WIN + PLY_CAP - plies) if result else 0
 
+    ceiling = LOGIT_CEILING * SCALE if rules.n >= SQUASHED_FROM else None
     return fused_evaluator(rules, table, weights, _pattern_windows(rules, model),
-                           LOGIT_CAP * SCALE, passed)
+                           LOGIT_CAP * SCALE, passed, ceiling)
 
 
 def _pattern_windows(rules: OskaRules, model: Model) -> Callable[[int], tuple[Reader, ...]]:
