@@ -166,7 +166,8 @@ def tiny_run(seed: int) -> dict[str, Model]:
     args = argparse.Namespace(seed=seed, rounds=1, games=3, sizes=(5, 6), exact=[],
                               solve=[], samples=0, workers=2, out=None, distill_rounds=1,
                               distill_games={6: 2}, solved=[], solved_games=0,
-                              keep_general=False, adam_steps=None)
+                              keep_general=False, adam_steps=None,
+                              leaf_roots=None)
     return train.train(args)
 
 

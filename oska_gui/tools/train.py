@@ -92,7 +92,7 @@ ADAM_RATE = 0.05
 ADAM_BETAS = (0.9, 0.999)
 EXACT_SHARE = 0.4  # the exact sets' share of the total sample weight, split evenly
 PAIR_SHARE = 1.0  # the leaf pairs' share of a board model's loss, the exact labels' being 1
-LEAF_ROOTS = 60_000  # positions of each exact set whose moves' reply leaves are paired
+LEAF_ROOTS = 60_000  # positions of each exact set whose moves' reply leaves are paired, by default
 
 
 
@@ -402,25 +402,27 @@ def solved_result(n: int) -> Callable[[Position], int | None]:
     return result
 
 
-def leaf_samples(exact: ExactSet, seed: int) -> Samples:
-    """Return the leaf pairs (``leaf_pairs``) of ``exact``'s roots as samples: the
-    leaves labelled by their exact results, and the pairs."""
+def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None) -> Samples:
+    """Return the leaf pairs (``leaf_pairs``) of up to ``roots`` (None: ``LEAF_ROOTS``)
+    of ``exact``'s roots as samples: the leaves labelled by their exact results, and
+    the pairs."""
     if exact.exact is None:
         raise ValueError(f"{exact.name} has no exact results beyond its samples")
     rules = oska_rules(exact.n)
     leaves, results, pairs = leaf_pairs(rules, learned_evaluator(rules), exact.roots,
-                                        exact.exact, LEAF_ROOTS, seed)
+                                        exact.exact, roots or LEAF_ROOTS, seed)
     samples, _ = exact_samples(rules, leaves, results)  # leaves: in contact, none held out
     samples.pairs = pairs
     return samples
 
 
-def board_models(sets: Sequence[ExactSet], seed: int,
-                 steps: int | None = None) -> dict[str, Model]:
+def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
+                 roots: int | None = None) -> dict[str, Model]:
     """Return each exact board size's own model, fitted to every set of that size: its
     samples (the held-out ones too for a whole game) and, for a board with pattern
     tables, the leaf pairs of the sets with exact results beyond their samples
-    (``seed``: their roots' order); ``steps`` as ``fit_patterns``'s."""
+    (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` as
+    ``fit_patterns``'s."""
     models = {}
     for n in sorted({exact.n for exact in sets}):
         rules = oska_rules(n)
@@ -429,7 +431,7 @@ def board_models(sets: Sequence[ExactSet], seed: int,
         if not pattern_windows(rules):
             models[str(n)] = fit([(joined(parts), 1.0)])
             continue
-        parts += [leaf_samples(exact, seed) for exact in same if exact.exact is not None]
+        parts += [leaf_samples(exact, seed, roots) for exact in same if exact.exact is not None]
         models[str(n)] = fit_patterns(joined(parts), rules, steps)
     return models
 
@@ -468,10 +470,12 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
           f" ({time.perf_counter() - start:.0f} s)", flush=True)
     model = general_model(args, sets, pool)
     kept = shipped_models() if args.keep_general else {}  # boards not refitted stay
-    models = {**kept, GENERAL: model, **board_models(sets, args.seed, args.adam_steps)}
+    models = {**kept, GENERAL: model, **board_models(sets, args.seed, args.adam_steps,
+                                                             args.leaf_roots)}
     for exact in sets:
         own = models[str(exact.n)]
-        for label_, tried in (("general model", model), (f"n = {exact.n} model", own)):
+        fitted = " (which it fits too)" if exact.whole else ""
+        for label_, tried in (("general model", model), (f"n = {exact.n} model{fitted}", own)):
             print(report(tried, f"{exact.name}, {label_}", exact.held))
             if exact.data is not None:
                 print(one_ply_value_kept(tried, exact.data, 2000))
@@ -501,6 +505,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="games sampled with --solved (default 1,500)")
     parser.add_argument("--adam-steps", type=int, default=ADAM_STEPS,
                         help=f"steps of the pattern tables' fit (default {ADAM_STEPS})")
+    parser.add_argument("--leaf-roots", type=int, default=LEAF_ROOTS,
+                        help="positions of a solved board whose moves' reply leaves are "
+                             f"ranked (default {LEAF_ROOTS:,})")
     parser.add_argument("--keep-general", action="store_true",
                         help="keep the shipped general model (no self-play, no distilling): "
                              "refit the boards' own models only")
