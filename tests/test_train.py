@@ -12,13 +12,13 @@ from evaluator_helpers import colour_mirror, side_mirror
 
 from oska_gui.engine.exact_dataset import is_held_out, is_playable
 from oska_gui.engine.features import BUCKETS, NAMES
-from oska_gui.engine.learned import Model
+from oska_gui.engine.learned import Model, learned_evaluator
 from oska_gui.engine.patterns import pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.selfplay import random_opening
+from oska_gui.tools import leaf_pairs, train
 from oska_gui.tools import samples as shared
-from oska_gui.tools import train
 
 pytestmark = pytest.mark.numba
 
@@ -74,6 +74,81 @@ def test_pattern_tables_fit_better_than_the_counts_alone() -> None:
         assert all(values[space.mirror(window, i)] == v for i, v in enumerate(values))
 
 
+def test_taking_and_joining_samples_renumber_their_pairs() -> None:
+    """Pairs follow their samples through ``take`` (pairs with a dropped end go) and
+    ``joined`` (the later parts' numbers shifted)."""
+    rows = np.arange(8, dtype=np.int64).reshape(4, 2)
+    samples = shared.Samples(rows, np.zeros(4), None, np.array([[0, 1], [2, 3], [3, 1]]))
+    taken = samples.take(np.array([True, False, True, True]))
+    assert taken.pairs is not None and taken.pairs.tolist() == [[1, 2]]
+    assert taken.rows.tolist() == [[0, 1], [4, 5], [6, 7]]
+    both = train.joined([samples, taken])
+    assert both.pairs is not None
+    assert both.pairs.tolist() == [[0, 1], [2, 3], [3, 1], [5, 6]]
+    assert np.array_equal(both.rows, np.vstack([rows, taken.rows]))
+
+
+def small_set() -> train.ExactSet:
+    """Return the small solved endgame as an exact set that knows every result."""
+    rules = oska_rules(4)
+    positions, results = small_solved_game()
+    kept, held = train.exact_samples(rules, positions, results)
+    result_of = dict(zip(positions, results, strict=True))
+    return train.ExactSet(4, "endgame", kept, held, None,
+                          lambda pos: result_of.get(pos, rules.terminal(pos)), positions)
+
+
+def test_leaf_pairs_put_a_losing_moves_reply_first() -> None:
+    """Each pair is the model's expected replies to two moves of one position, the
+    reply to a move that loses the value first, to one that keeps it second; the
+    leaves' results are exact, and none is held out or out of contact."""
+    rules = oska_rules(4)
+    exact = small_set()
+    assert exact.exact is not None
+    evaluate = learned_evaluator(rules)
+    leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
+                                                   10 ** 6, 1)
+    assert results == [exact.exact(leaf) for leaf in leaves]
+    assert not any(is_held_out(rules, leaf) or rules.terminal(leaf) is not None
+                   for leaf in leaves)
+    expected = set()
+    for root in exact.roots:
+        kids = rules.real_children(root)
+        values = [exact.exact(kid) for kid in kids]
+        if None in values or len(set(values)) < 2 or is_held_out(rules, root):
+            continue
+        replies = [leaf_pairs.reply_leaf(rules, evaluate, kid) for kid in kids]
+        good = {leaf for leaf, value in zip(replies, values, strict=True)
+                if value == min(values) and leaf in leaves}
+        expected |= {(leaf, high) for leaf, value in zip(replies, values, strict=True)
+                     if value != min(values) and leaf in leaves for high in good - {leaf}}
+    found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
+    assert found == expected
+    assert len(found) > 50
+
+
+def ranking_loss(model: Model, samples: shared.Samples) -> float:
+    """Return the mean over ``samples``' pairs of log(1 + exp(low's logit - high's))."""
+    assert samples.pairs is not None
+    chances = np.clip(train.predict(model, samples), 1e-12, 1 - 1e-12)
+    logits = np.log(chances / (1 - chances))
+    return float(np.mean(np.logaddexp(0, logits[samples.pairs[:, 0]]
+                                      - logits[samples.pairs[:, 1]])))
+
+
+def test_the_ranking_term_orders_the_leaf_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fitted with its leaf pairs, a board model orders them better than fitted to the
+    labels alone."""
+    monkeypatch.setattr(train, "ADAM_STEPS", 100)
+    rules = oska_rules(4)
+    exact = small_set()
+    leaves = train.leaf_samples(exact, 1)
+    assert leaves.pairs is not None and len(leaves.pairs) > 50
+    ranked = train.board_models([exact], 1)["4"]
+    labels_only = train.fit_patterns(train.joined([exact.kept, exact.held]), rules)
+    assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(labels_only, leaves)
+
+
 def test_held_out_positions_are_a_tenth_closed_under_symmetry() -> None:
     """About one position in ten is held out, always with its mirror and colour swap."""
     rules = oska_rules(5)
@@ -90,7 +165,9 @@ def tiny_run(seed: int) -> dict[str, Model]:
     """Return the models of a tiny training run (small exact set, a few games)."""
     args = argparse.Namespace(seed=seed, rounds=1, games=3, sizes=(5, 6), exact=[],
                               solve=[], samples=0, workers=2, out=None, distill_rounds=1,
-                              distill_games={6: 2})
+                              distill_games={6: 2}, solved=[], solved_games=0,
+                              keep_general=False, adam_steps=None,
+                              leaf_roots=None)
     return train.train(args)
 
 

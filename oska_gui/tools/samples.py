@@ -40,17 +40,26 @@ class Samples:
     """Feature rows and labels: ``rows[i]`` is (bucket, counts...), ``labels[i]`` in [0, 1].
 
     Samples of a board with pattern tables also have ``windows[i]``, the position's
-    index in each window (``patterns.PatternSpace.indices``).
+    index in each window (``patterns.PatternSpace.indices``), and may have ``pairs``:
+    rows ``(low, high)`` of sample numbers, two positions with the same side to move
+    of which the first should score lower (``leaf_pairs``).
     """
 
     rows: np.ndarray
     labels: np.ndarray
     windows: np.ndarray | None = None
+    pairs: np.ndarray | None = None
 
-    def take(self, index: np.ndarray) -> Samples:
-        """Return the samples at ``index`` (an index array or a boolean mask)."""
-        windows = None if self.windows is None else self.windows[index]
-        return Samples(self.rows[index], self.labels[index], windows)
+    def take(self, mask: np.ndarray) -> Samples:
+        """Return the samples where the boolean ``mask`` is True, with the pairs of
+        two such samples renumbered."""
+        windows = None if self.windows is None else self.windows[mask]
+        pairs = None
+        if self.pairs is not None:
+            number = np.cumsum(mask) - 1  # a kept sample's number among the kept ones
+            both = mask[self.pairs].all(axis=1)
+            pairs = number[self.pairs[both]].reshape(-1, 2)
+        return Samples(self.rows[mask], self.labels[mask], windows, pairs)
 
 
 def pattern_windows(rules: OskaRules) -> tuple[Window, ...]:

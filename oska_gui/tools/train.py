@@ -23,9 +23,18 @@ model: see ``engine.models``) from scratch:
    to beat those and loses to a plain material count.
 4. **Deep-search labels** (``distill``): the general model is refitted, a few rounds,
    to its own searches 4-5 plies deep on n = 6 and 8 instead of game results.
-5. **One model per solved board**: each exact set alone is fitted again, with pattern
-   tables (``patterns``, the windows of ``pattern_windows``) on top of the counts, and
-   that model plays its board size (it knows that board better than the general one).
+5. **One model per solved board**: the exact sets of each board size are fitted again,
+   with pattern tables (``patterns``, the windows of ``pattern_windows``) on top of the
+   counts, and that model plays its board size (it knows that board better than the
+   general one). Where every position's exact result is known (n = 4 solved here, or a
+   board whose solved game ``oska solve --n N --save`` kept, with ``--solved N``: see
+   ``solved_samples``), the fit also ranks ``leaf_pairs``: the replies a two-ply search
+   expects behind a losing and a value-keeping move of one position, which the labels
+   alone left in the wrong order too often (the n = 4 model lost the value at depth 2
+   in 2.2 % of the positions where the choice matters, 1.1 % with them). On n = 4 the
+   whole game is what the model is for, so its own model fits the held-out tenth too
+   (the general model still never sees it). ``--keep-general`` refits these models
+   alone and keeps the shipped general one.
 6. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
    and how often the model's favourite move (one ply, no search) keeps the exact value
@@ -40,7 +49,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,11 +59,19 @@ import numpy as np
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.exact_dataset import ExactDataset, is_held_out, is_playable, load_dataset
 from oska_gui.engine.features import BUCKETS
-from oska_gui.engine.learned import GENERAL, SCALE, Model, learned_evaluator
+from oska_gui.engine.learned import (
+    GENERAL,
+    SCALE,
+    Model,
+    learned_evaluator,
+    shipped_model,
+    shipped_models,
+)
 from oska_gui.engine.models import WEIGHTS_DIR
 from oska_gui.engine.patterns import PatternSpace, pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import OskaRules, oska_rules
+from oska_gui.tools.leaf_pairs import leaf_pairs
 from oska_gui.tools.samples import (
     GameJob,
     Samples,
@@ -68,11 +85,14 @@ from oska_gui.tools.samples import (
     timed_printer,
     write_weights,
 )
+from oska_gui.tools.solved_samples import NoSolvedGame, solved_file, solved_positions
 
 ADAM_STEPS = 1500
 ADAM_RATE = 0.05
 ADAM_BETAS = (0.9, 0.999)
 EXACT_SHARE = 0.4  # the exact sets' share of the total sample weight, split evenly
+PAIR_SHARE = 1.0  # the leaf pairs' share of a board model's loss, the exact labels' being 1
+LEAF_ROOTS = 60_000  # positions of each exact set whose moves' reply leaves are paired, by default
 
 
 
@@ -170,10 +190,12 @@ def self_play_samples(model: Model, sizes: Sequence[int], games: int, seed: int,
 
 
 
-def fit_patterns(samples: Samples, rules: OskaRules) -> Model:
-    """Fit a model with pattern tables (``pattern_windows``) to ``samples``.
+def fit_patterns(samples: Samples, rules: OskaRules, steps: int | None = None) -> Model:
+    """Fit a model with pattern tables (``pattern_windows``) to ``samples`` (their
+    labels, and their pairs if they have them: see ``fit_tables``).
 
-    A window's contents and its mirror image share one value (``mirror_classes``).
+    A window's contents and its mirror image share one value (``mirror_classes``);
+    ``steps`` is the fit's number of steps (None: ``ADAM_STEPS``).
     """
     if samples.windows is None:
         raise ValueError("pattern tables need samples with their windows")
@@ -181,24 +203,32 @@ def fit_patterns(samples: Samples, rules: OskaRules) -> Model:
     classes = mirror_classes(space)
     index = np.stack([klass[samples.windows[:, w]] for w, klass in enumerate(classes)], 1)
     theta, values = fit_tables(design(samples.rows), index, int(classes[-1].max()) + 1,
-                               samples.labels)
+                               samples.labels, samples.pairs, steps or ADAM_STEPS)
     tables = tuple(tuple(np.rint(SCALE * values[klass]).astype(int).tolist()) for klass in classes)
     return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()),
                  space.windows, tables)
 
 
-def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int,
-               labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Fit ``logit = matrix @ theta + sum(values[index])`` (per row) to ``labels``.
+def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.ndarray,
+               pairs: np.ndarray | None = None,
+               steps: int = ADAM_STEPS) -> tuple[np.ndarray, np.ndarray]:
+    """Fit ``logit = matrix @ theta + sum(values[index])`` (per row) to ``labels``, and
+    rank the ``pairs``.
 
     Unregularised logistic regression by Adam: tens of thousands of table values,
-    where Newton's method would need a matrix of that size squared.
+    where Newton's method would need a matrix of that size squared. Each pair
+    ``(low, high)`` adds ``PAIR_SHARE`` / pairs times ``log(1 + exp(logit[low] -
+    logit[high]))`` to the mean log loss: a search chooses by comparing leaves
+    (``leaf_pairs``), so the loss counts a pair ordered wrongly, not only each
+    position's distance from its label.
 
     Args:
         matrix: the design matrix of the counts, one row per sample.
         index: the table entries of each sample, one column per window.
         entries: how many table values there are (some may be in no sample).
         labels: the labels in [0, 1].
+        pairs: rows of two sample numbers (``Samples.pairs``), or None.
+        steps: how many steps Adam takes.
 
     Returns:
         (theta, values): the counts' weights and the table values.
@@ -206,9 +236,11 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int,
     params = [np.zeros(matrix.shape[1]), np.zeros(entries)]
     moments = [[np.zeros_like(p) for p in params] for _ in range(2)]
     share = 1.0 / len(labels)
-    for step in range(1, ADAM_STEPS + 1):
+    for step in range(1, steps + 1):
         logits = matrix @ params[0] + params[1][index].sum(axis=1)
         error = share * (1.0 / (1.0 + np.exp(-logits)) - labels)
+        if pairs is not None and len(pairs):
+            error += ranking_error(logits, pairs)
         gradients = (matrix.T @ error,
                      np.bincount(index.ravel(), np.repeat(error, index.shape[1]),
                                  minlength=len(params[1])))
@@ -218,6 +250,14 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int,
             param -= ADAM_RATE * (first / (1 - ADAM_BETAS[0] ** step)) / (
                 np.sqrt(second / (1 - ADAM_BETAS[1] ** step)) + 1e-8)
     return params[0], params[1]
+
+
+def ranking_error(logits: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+    """Return the pairs' term of the loss's derivative by each sample's logit (see
+    ``fit_tables``): ``PAIR_SHARE`` shared evenly by the ``pairs``."""
+    push = (PAIR_SHARE / len(pairs)) / (1.0 + np.exp(logits[pairs[:, 1]] - logits[pairs[:, 0]]))
+    return (np.bincount(pairs[:, 0], push, minlength=len(logits))
+            - np.bincount(pairs[:, 1], push, minlength=len(logits)))
 
 
 def mirror_classes(space: PatternSpace) -> list[np.ndarray]:
@@ -297,6 +337,11 @@ class ExactSet:
     kept: Samples
     held: Samples
     data: ExactDataset | None  # every move's value, when loaded from a dataset
+    # the exact result of any position of the board, when known beyond the samples
+    # (a solved game): the board's own model is then fitted with leaf pairs of ``roots``
+    exact: Callable[[Position], int | None] | None = None
+    roots: Sequence[Position] = ()
+    whole: bool = False  # the whole game: its own model fits the held-out positions too
 
 
 def train(args: argparse.Namespace) -> dict[str, Model]:
@@ -307,10 +352,20 @@ def train(args: argparse.Namespace) -> dict[str, Model]:
         return _train(args, pool)
 
 
-def exact_sets(args: argparse.Namespace) -> list[ExactSet]:
-    """Return the solved n = 4 game and every ``--exact`` dataset, split for holding out."""
-    kept, held = exact_samples(oska_rules(4), *solved_n4())
-    sets = [ExactSet(4, "n = 4 (solved here)", kept, held, None)]
+def exact_sets(args: argparse.Namespace, pool: ProcessPoolExecutor) -> list[ExactSet]:
+    """Return the solved n = 4 game, the samples of every ``--solved`` board's saved
+    solved game (played on ``pool``) and every ``--exact`` dataset, split for holding out."""
+    rules = oska_rules(4)
+    positions, results = solved_n4()
+    kept, held = exact_samples(rules, positions, results)
+    result_of = dict(zip(positions, results, strict=True))
+    sets = [ExactSet(4, "n = 4 (solved here)", kept, held, None,
+                     lambda pos: result_of.get(pos, rules.terminal(pos)), positions, True)]
+    for n in args.solved:
+        positions, results = solved_positions(n, args.solved_games, args.seed, pool)
+        kept, held = exact_samples(oska_rules(n), positions, results)
+        sets.append(ExactSet(n, f"n = {n} (saved solved game)", kept, held, None,
+                             solved_result(n), positions))
     for n in args.solve:
         args.exact.append(solved_dataset(n, args.samples, args.seed))
     for path in args.exact:
@@ -319,12 +374,75 @@ def exact_sets(args: argparse.Namespace) -> list[ExactSet]:
     return sets
 
 
-def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Model]:
-    """Fit exact labels, play ``args.rounds`` self-play rounds on ``pool``, fit per size."""
+def joined(parts: Sequence[Samples]) -> Samples:
+    """Return the samples of ``parts`` one after another, pairs renumbered (the windows
+    and pairs of parts without them left out)."""
+    if len(parts) == 1:
+        return parts[0]
+    offsets = np.cumsum([0] + [len(part.labels) for part in parts])
+    tables = [part.windows for part in parts if part.windows is not None]
+    windows = np.vstack(tables) if len(tables) == len(parts) else None
+    pairs = np.vstack([np.zeros((0, 2), dtype=np.int64)]
+                      + [part.pairs + offset for part, offset in zip(parts, offsets, strict=False)
+                         if part.pairs is not None])
+    return Samples(np.vstack([part.rows for part in parts]),
+                   np.concatenate([part.labels for part in parts]), windows, pairs)
+
+
+def solved_result(n: int) -> Callable[[Position], int | None]:
+    """Return the exact result of a position of board ``n`` by its saved solved game
+    (None where unknown); raises NoSolvedGame without one."""
+    solved = solved_file(n)
+
+    def result(pos: Position) -> int | None:
+        """Return the exact result of ``pos`` for its side to move, None if unknown."""
+        found = solved.solution(pos)
+        return None if found is None else found.result
+
+    return result
+
+
+def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None) -> Samples:
+    """Return the leaf pairs (``leaf_pairs``) of up to ``roots`` (None: ``LEAF_ROOTS``)
+    of ``exact``'s roots as samples: the leaves labelled by their exact results, and
+    the pairs."""
+    if exact.exact is None:
+        raise ValueError(f"{exact.name} has no exact results beyond its samples")
+    rules = oska_rules(exact.n)
+    leaves, results, pairs = leaf_pairs(rules, learned_evaluator(rules), exact.roots,
+                                        exact.exact, roots or LEAF_ROOTS, seed)
+    samples, _ = exact_samples(rules, leaves, results)  # leaves: in contact, none held out
+    samples.pairs = pairs
+    return samples
+
+
+def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
+                 roots: int | None = None) -> dict[str, Model]:
+    """Return each exact board size's own model, fitted to every set of that size: its
+    samples (the held-out ones too for a whole game) and, for a board with pattern
+    tables, the leaf pairs of the sets with exact results beyond their samples
+    (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` as
+    ``fit_patterns``'s."""
+    models = {}
+    for n in sorted({exact.n for exact in sets}):
+        rules = oska_rules(n)
+        same = [exact for exact in sets if exact.n == n]
+        parts = [exact.kept for exact in same] + [exact.held for exact in same if exact.whole]
+        if not pattern_windows(rules):
+            models[str(n)] = fit([(joined(parts), 1.0)])
+            continue
+        parts += [leaf_samples(exact, seed, roots) for exact in same if exact.exact is not None]
+        models[str(n)] = fit_patterns(joined(parts), rules, steps)
+    return models
+
+
+def general_model(args: argparse.Namespace, sets: Sequence[ExactSet],
+                  pool: ProcessPoolExecutor) -> Model:
+    """Return the general model: fitted to the exact ``sets`` and ``args.rounds`` rounds
+    of self-play on ``pool``, then distilled; or the shipped one with ``--keep-general``."""
+    if args.keep_general:
+        return shipped_model()
     start = time.perf_counter()
-    sets = exact_sets(args)
-    print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
-          f" ({time.perf_counter() - start:.0f} s)", flush=True)
     groups = [(exact.kept, EXACT_SHARE / len(sets)) for exact in sets]
     model = fit(groups)
     played: list[Samples] = []
@@ -341,12 +459,23 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
 
         model = distill(model, args.seed, args.distill_rounds, args.distill_games, pool,
                         timed_printer())
-    models = {GENERAL: model}
+    return model
+
+
+def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Model]:
+    """Fit exact labels, play ``args.rounds`` self-play rounds on ``pool``, fit per size."""
+    start = time.perf_counter()
+    sets = exact_sets(args, pool)
+    print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
+          f" ({time.perf_counter() - start:.0f} s)", flush=True)
+    model = general_model(args, sets, pool)
+    kept = shipped_models() if args.keep_general else {}  # boards not refitted stay
+    models = {**kept, GENERAL: model, **board_models(sets, args.seed, args.adam_steps,
+                                                             args.leaf_roots)}
     for exact in sets:
-        rules = oska_rules(exact.n)
-        own = models[str(exact.n)] = (fit_patterns(exact.kept, rules) if pattern_windows(rules)
-                                      else fit([(exact.kept, 1.0)]))
-        for label_, tried in (("general model", model), (f"n = {exact.n} model", own)):
+        own = models[str(exact.n)]
+        fitted = " (which it fits too)" if exact.whole else ""
+        for label_, tried in (("general model", model), (f"n = {exact.n} model{fitted}", own)):
             print(report(tried, f"{exact.name}, {label_}", exact.held))
             if exact.data is not None:
                 print(one_ply_value_kept(tried, exact.data, 2000))
@@ -368,6 +497,20 @@ def main(argv: list[str] | None = None) -> int:
                         help="solve board N with the tablebase first and fit its samples")
     parser.add_argument("--samples", type=int, default=200_000,
                         help="samples of each board solved with --solve (default 200,000)")
+    parser.add_argument("--solved", type=int, action="append", default=[], metavar="N",
+                        help="fit board N's own model to positions labelled by its saved "
+                             "solved game too (oska solve --n N --save): around games, "
+                             "children and grandchildren included (tools.solved_samples)")
+    parser.add_argument("--solved-games", type=int, default=1500,
+                        help="games sampled with --solved (default 1,500)")
+    parser.add_argument("--adam-steps", type=int, default=ADAM_STEPS,
+                        help=f"steps of the pattern tables' fit (default {ADAM_STEPS})")
+    parser.add_argument("--leaf-roots", type=int, default=LEAF_ROOTS,
+                        help="positions of a solved board whose moves' reply leaves are "
+                             f"ranked (default {LEAF_ROOTS:,})")
+    parser.add_argument("--keep-general", action="store_true",
+                        help="keep the shipped general model (no self-play, no distilling): "
+                             "refit the boards' own models only")
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--out", type=Path, default=WEIGHTS_DIR,
                         help="the weights folder to write (default: the package's)")
@@ -375,7 +518,11 @@ def main(argv: list[str] | None = None) -> int:
 
     add_arguments(parser)
     args = parser.parse_args(argv)
-    write_weights(train(args), args.out)
+    try:
+        models = train(args)
+    except NoSolvedGame as error:
+        parser.error(str(error))
+    write_weights(models, args.out)
     return 0
 
 
