@@ -150,21 +150,27 @@ def piece_chunks(rules: OskaRules,
                                       for k in range(1, len(rules.lengths))]
                for who in ("own", "their")}
     edge = {who: named[f"{who}_edge"] for who in ("own", "their")}
-    values: list[list[int]] = []
-    for side in (WHITE, BLACK):
-        cells = []
-        for cell, away in enumerate(rules.rows_to_go[side]):
-            bit = 1 << lay.grid[cell]
-            entry = bit + (away << dist_shift)
-            on_edge = bool(away and bit & space.edge)
+
+    def fields(side: int, on_edge: bool) -> list[int]:
+        """Return the fields of a piece of ``side`` by its rows to go (its sums and
+        rows to go, without its grid bit), off a row's end or on one."""
+        by_away = []
+        for away in range(len(rules.lengths)):
+            entry = away << dist_shift
             for turn in (WHITE, BLACK):
                 who = "own" if side == turn else "their"
-                value = by_rows[who][away] + edge[who] * on_edge
+                value = by_rows[who][away] + edge[who] * (on_edge and away > 0)
                 if not 0 <= value < 2 * PIECE_OFFSET:
                     raise ValueError(f"a piece's value {value - PIECE_OFFSET} is out of range")
                 entry += value << sums[turn]
-            cells.append(entry)
-        values.append(cells)
+            by_away.append(entry)
+        return by_away
+
+    values: list[list[int]] = []
+    for side in (WHITE, BLACK):  # the fields by rows to go, made once per side (not per cell)
+        inside, on_edge = fields(side, False), fields(side, True)
+        values.append([(1 << at) + (on_edge if 1 << at & space.edge else inside)[away]
+                       for at, away in zip(lay.grid, rules.rows_to_go[side], strict=True)])
     return chunk_tables(values), sums, (1 << field) - 1, dist_shift
 
 

@@ -127,13 +127,25 @@ class PatternSpace:
                     places[cell - low] = digit
                     digit += 1
             width = len(places)
-            code = [0]
-            for j in range(width):  # the codes with bit j set follow those without it
-                code += list(map(add, code, repeat(3 ** places[j])))
-            twice = tuple(map(add, code, code))
-            white, black = (tuple(code), twice) if side == WHITE else (twice, tuple(code))
+            once, twice = digit_codes(tuple(places[j] for j in range(width)))
+            white, black = (once, twice) if side == WHITE else (twice, once)
             slots.append((low, (1 << width) - 1, white, black))
         return tuple(slots)
+
+
+@cache
+def digit_codes(digits: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return, for every set of bits, the base-3 number with a 1 (and with a 2) at the
+    digit ``digits[j]`` of each set bit j: a window's code tables (``PatternSpace._slots``).
+
+    Kept by digit order: windows of the same shape share their tables, which is most of
+    what building a model's pattern slots costs (every White window of a width reads its
+    cells in bit order).
+    """
+    code = [0]
+    for digit in digits:  # the codes with bit j set follow those without it
+        code += list(map(add, code, repeat(3 ** digit)))
+    return tuple(code), tuple(map(add, code, code))
 
 
 @cache

@@ -9,7 +9,8 @@ midgame positions kept in ``bench_positions.json`` (made once by a seeded script
    evaluator, and the cost of the generator-based search against the same algorithm
    run as plain recursion;
 3. ``oskaplayer`` time and search nodes at depths 1 to 10;
-4. nodes visited by alpha-beta and by plain minimax at the same depth;
+4. nodes visited by alpha-beta and by plain minimax at the same depth, and the time of
+   plain minimax over that of ``oskaplayer``;
 5. the depth ``Thinker`` completes within one second;
 6. the first call in a fresh process: ``import oska_gui``, then
    ``oskaplayer(start, 'w', 1)`` on n = 4..8, each in a new Python process, as the spec's
@@ -372,18 +373,22 @@ def oskaplayer_table(n: int, budget: Budget) -> dict[str, str]:
 
 
 def minimax_table(n: int, budget: Budget) -> dict[str, str]:
-    """Print nodes of alpha-beta and of plain minimax per depth, start and first midgame.
+    """Print nodes and times of alpha-beta and of plain minimax per depth, start and
+    first midgame.
 
     Alpha-beta's count includes its iterative deepening (depths 1 to d, as in
-    ``oskaplayer``). Plain minimax stops before a depth expected (from the growth of the
-    last depth) to take longer than ``minimax_cap`` seconds. Returns the start's node
-    ratio at the deepest depth compared, for the summary.
+    ``oskaplayer``); its time is ``oskaplayer``'s (median), against one run of plain
+    minimax with the same rules and evaluator. Plain minimax stops before a depth
+    expected (from the growth of the last depth) to take longer than ``minimax_cap``
+    seconds. Returns the start's node and time ratios at the deepest depth compared,
+    for the summary.
     """
     rules, rows = oska_rules(n), []
     evaluate = oska_evaluator(rules, DEFAULT_EVALUATOR)
     summary = {}
     for label, pos in labelled(n, budget)[:2]:
         expected, last_nodes = 0.0, 1
+        board, player = rules.to_rows(pos), SIDE_LETTERS[pos.turn]
         for depth in range(1, MAX_OSKAPLAYER_DEPTH + 1):
             if expected > budget.minimax_cap:
                 break
@@ -391,14 +396,18 @@ def minimax_table(n: int, budget: Budget) -> dict[str, str]:
             counter.value(pos, depth)
             elapsed = time.process_time() - start
             nodes = search_once(rules, pos, depth).nodes
+            player_time = median_time(partial(oskaplayer, board, player, depth), budget)
             rows.append((label, depth, f"{nodes:,}", f"{counter.nodes:,}",
-                         f"{counter.nodes / nodes:.1f}", f"{1000 * elapsed:.0f}"))
+                         f"{counter.nodes / nodes:.1f}", f"{1000 * elapsed:.1f}",
+                         f"{1000 * player_time:.2f}", f"{elapsed / player_time:.1f}"))
             expected = elapsed * counter.nodes / last_nodes
             last_nodes = counter.nodes
             if label == "start":
-                summary = {"minimax/ab nodes": f"{counter.nodes / nodes:.0f}x at d{depth}"}
-    print_table(f"n = {n}: nodes, alpha-beta (with deepening) vs plain minimax",
-                ("position", "depth", "alpha-beta", "minimax", "ratio", "minimax ms"), rows)
+                summary = {"minimax/ab nodes": f"{counter.nodes / nodes:.0f}x at d{depth}",
+                           "minimax/oskaplayer time": f"{elapsed / player_time:.0f}x at d{depth}"}
+    print_table(f"n = {n}: nodes and time, alpha-beta (with deepening) vs plain minimax",
+                ("position", "depth", "alpha-beta nodes", "minimax nodes", "ratio",
+                 "minimax ms", "oskaplayer ms", "time ratio"), rows)
     return summary
 
 
