@@ -31,9 +31,10 @@ model: see ``engine.models``) from scratch:
    ``solved_samples``), the fit also ranks ``leaf_pairs``: the replies a two-ply search
    expects behind a losing and a value-keeping move of one position, which the labels
    alone left in the wrong order too often (the n = 4 model lost the value at depth 2
-   in 2.2 % of the positions where the choice matters, 1.1 % with them). On n = 4 the
-   whole game is what the model is for, so its own model fits the held-out tenth too
-   (the general model still never sees it). ``--keep-general`` refits these models
+   in 2.2 % of the positions where the choice matters, 1.0 % with the pairs of every
+   such position, ``--leaf-roots 1000000``). On n = 4 the whole game is what the model
+   is for, so its own model fits the held-out tenth too (the general model still never
+   sees it). ``--keep-general`` refits these models
    alone and keeps the shipped general one.
 6. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
