@@ -255,12 +255,12 @@ def at_least(count: int, boards: Sequence[int]) -> int:
 def margin_clip(rules: OskaRules) -> int:
     """Return how far the ``margin`` count goes either way on ``rules``' board.
 
-    ``MARGIN_CLIP`` rows up to n = ``WIDE_MARGIN_FROM`` - 1, where it is most of a
-    piece's way home (12 rows at n = 8). On bigger boards a capture takes up to 2n - 4
-    rows off the victim's race, and a clipped margin stopped counting them after the
-    first: at n = 16 the engine took a dozen pieces of the race-count bot for their
-    material, handing it a race it then won by a tempo. There the margin is the whole
-    race: its bound is the most any position of the board can have.
+    ``MARGIN_CLIP`` rows up to n = ``WIDE_MARGIN_FROM`` - 1, where that is about a
+    piece's whole way home (12 rows at n = 8, 14 at n = 9). On bigger boards a capture
+    takes up to 2n - 4 rows off the victim's race, and a clipped margin stopped counting
+    them after the first: at n = 16 the engine took a dozen pieces of the race-count
+    bot for their material, handing it a race it then won by a tempo. There the margin
+    is the whole race: its bound is the most any position of the board can have.
     """
     return MARGIN_CLIP if rules.n < WIDE_MARGIN_FROM else widest_margin(rules)
 
