@@ -304,7 +304,6 @@ def mover_evaluator(parts: _Shared, terms: Terms, readers: tuple[Reader, ...], c
                  + pieces_w[n_w] + pieces_b[n_b] + runners_w[runs_w] + runners_b[runs_b]
                  + trail_w[top_w] + trail_b[bottom_b]
                  + moves_w[steps_w + caps_w] + moves_b[steps_b + caps_b]
-
                  + caps_kw * caps_w + caps_kb * caps_b
                  + blocked_kw * (away_w & ~(open_w1 | open_w2 | (short_w >> w1)
                                             | (long_w >> w2))).bit_count()
