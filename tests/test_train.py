@@ -147,6 +147,8 @@ def test_the_ranking_term_orders_the_leaf_pairs(monkeypatch: pytest.MonkeyPatch)
     ranked = train.board_models([exact], 1)["4"]
     labels_only = train.fit_patterns(train.joined([exact.kept, exact.held]), rules)
     assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(labels_only, leaves)
+    no_share = train.board_models([exact], 1, pair_share=0.0)["4"]
+    assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(no_share, leaves)
 
 
 def test_held_out_positions_are_a_tenth_closed_under_symmetry() -> None:
@@ -167,7 +169,7 @@ def tiny_run(seed: int) -> dict[str, Model]:
                               solve=[], samples=0, workers=2, out=None, distill_rounds=1,
                               distill_games={6: 2}, solved=[], solved_games=0,
                               keep_general=False, adam_steps=None,
-                              leaf_roots=None)
+                              leaf_roots=None, pair_share=train.PAIR_SHARE)
     return train.train(args)
 
 

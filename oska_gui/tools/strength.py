@@ -161,10 +161,21 @@ class MatchGame(NamedTuple):
     self_blocked: bool  # lost by a pass forced by our own pieces
     final: Position  # the position the game ended in
     reason: str  # why it ended (``Outcome.reason``)
+    plies: int  # the game's length, opening included
+    seconds: float  # the wall-clock time it took
+
+    def line(self) -> str:
+        """Return the game in one line: the match, our colour, the result, its length."""
+        job = self.job
+        result = {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.points]
+        return (f"n = {job.n}, depth {job.depth}, {job.opponent}, opening seed {job.seed}, "
+                f"as {SIDE_WORDS[job.colour]}: {result} in {self.plies} plies "
+                f"({self.seconds:.0f} s)")
 
 
 def play(job: MatchJob) -> MatchGame:
     """Play ``job``; return our points, whether a self-made pass lost it, and its end."""
+    start = time.perf_counter()
     rules = oska_rules(job.n)
     ours = DepthPlayer(DEFAULT_EVALUATOR, oska_evaluator(rules, DEFAULT_EVALUATOR), job.depth,
                        rules)
@@ -175,7 +186,8 @@ def play(job: MatchJob) -> MatchGame:
     winner, final = record.outcome.winner, record.positions()[-1]
     points = 0.5 if winner is None else float(winner == job.colour)
     self_blocked = points == 0.0 and self_blocked_pass(rules, record, job.colour)
-    return MatchGame(job, points, self_blocked, final, record.outcome.reason)
+    return MatchGame(job, points, self_blocked, final, record.outcome.reason, len(record.moves),
+                     time.perf_counter() - start)
 
 
 def self_blocked_pass(rules: OskaRules, record: Record, side: int) -> bool:
@@ -202,12 +214,16 @@ def game_jobs(plan: Plan) -> list[MatchJob]:
             for i in range(plan.games // 2) for colour in (WHITE, BLACK)]
 
 
-def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], list[MatchGame]]:
-    """Return one row per board size and depth (our share of the points per opponent)
-    and the games we lost."""
+def match_rows(plan: Plan, pool: ProcessPoolExecutor,
+               progress: bool = False) -> tuple[list[list[str]], list[MatchGame]]:
+    """Return one row per board size and depth (our share of the points per opponent,
+    with the games won, drawn and lost) and the games we lost; with ``progress``, print
+    each game as it ends (a long plan then leaves figures even if stopped)."""
     points: dict[tuple[int, int, str], list[float]] = {}
     lost = []
-    for result in pool.map(play, game_jobs(plan), chunksize=2):
+    for result in pool.map(play, game_jobs(plan), chunksize=1 if progress else 2):
+        if progress:
+            print(result.line(), flush=True)
         job = result.job
         points.setdefault((job.n, job.depth, job.opponent), []).append(result.points)
         if result.points == 0.0:
@@ -216,9 +232,15 @@ def match_rows(plan: Plan, pool: ProcessPoolExecutor) -> tuple[list[list[str]], 
     for n in plan.sizes:
         for depth in plan.depths:
             cells = [points[n, depth, opponent] for opponent in plan.opponents]
-            rows.append([str(n), str(depth)] + [f"{100 * sum(c) / len(c):.0f} % ({len(c)})"
-                                                for c in cells])
+            rows.append([str(n), str(depth)] + [cell_text(c) for c in cells])
     return rows, lost
+
+
+def cell_text(points: list[float]) -> str:
+    """Return a match cell: our share of the points, the games, and won-drawn-lost."""
+    won, drawn = points.count(1.0), points.count(0.5)
+    return (f"{100 * sum(points) / len(points):.1f} % ({len(points)}: "
+            f"{won}-{drawn}-{len(points) - won - drawn})")
 
 
 def describe_loss(result: MatchGame) -> str:
@@ -311,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponents", help=f"match opponents, e.g. {','.join(SPARRING)}")
     parser.add_argument("--opening-plies", type=int, help="random plies of each opening")
     parser.add_argument("--skip", default="", help="sections to skip: choices,matches,timed,speed")
+    parser.add_argument("--progress", action="store_true",
+                        help="print each match game as it ends")
     parser.add_argument("--losses", action="store_true",
                         help="print the final position of every match game lost")
     parser.add_argument("--workers", type=int, default=os.cpu_count(),
@@ -333,7 +357,7 @@ def main(argv: list[str] | None = None) -> int:
                         ["dataset", "chosen by", "positions", "value lost"],
                         choice_rows(plan, pool))
         if "matches" not in args.skip:
-            rows, lost = match_rows(plan, pool)
+            rows, lost = match_rows(plan, pool, args.progress)
             print_table(f"Equal depth: {DEFAULT_EVALUATOR}'s share of the points (games)",
                         ["n", "depth", *plan.opponents], rows)
             walled = sum(result.self_blocked for result in lost)

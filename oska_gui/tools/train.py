@@ -191,12 +191,14 @@ def self_play_samples(model: Model, sizes: Sequence[int], games: int, seed: int,
 
 
 
-def fit_patterns(samples: Samples, rules: OskaRules, steps: int | None = None) -> Model:
+def fit_patterns(samples: Samples, rules: OskaRules, steps: int | None = None,
+                 pair_share: float = PAIR_SHARE) -> Model:
     """Fit a model with pattern tables (``pattern_windows``) to ``samples`` (their
     labels, and their pairs if they have them: see ``fit_tables``).
 
     A window's contents and its mirror image share one value (``mirror_classes``);
-    ``steps`` is the fit's number of steps (None: ``ADAM_STEPS``).
+    ``steps`` is the fit's number of steps (None: ``ADAM_STEPS``), ``pair_share`` the
+    pairs' share of the loss.
     """
     if samples.windows is None:
         raise ValueError("pattern tables need samples with their windows")
@@ -204,21 +206,21 @@ def fit_patterns(samples: Samples, rules: OskaRules, steps: int | None = None) -
     classes = mirror_classes(space)
     index = np.stack([klass[samples.windows[:, w]] for w, klass in enumerate(classes)], 1)
     theta, values = fit_tables(design(samples.rows), index, int(classes[-1].max()) + 1,
-                               samples.labels, samples.pairs, steps or ADAM_STEPS)
+                               samples.labels, samples.pairs, steps or ADAM_STEPS, pair_share)
     tables = tuple(tuple(np.rint(SCALE * values[klass]).astype(int).tolist()) for klass in classes)
     return Model(tuple(theta[:BUCKETS].tolist()), tuple(theta[BUCKETS:].tolist()),
                  space.windows, tables)
 
 
 def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.ndarray,
-               pairs: np.ndarray | None = None,
-               steps: int = ADAM_STEPS) -> tuple[np.ndarray, np.ndarray]:
+               pairs: np.ndarray | None = None, steps: int = ADAM_STEPS,
+               pair_share: float = PAIR_SHARE) -> tuple[np.ndarray, np.ndarray]:
     """Fit ``logit = matrix @ theta + sum(values[index])`` (per row) to ``labels``, and
     rank the ``pairs``.
 
     Unregularised logistic regression by Adam: tens of thousands of table values,
     where Newton's method would need a matrix of that size squared. Each pair
-    ``(low, high)`` adds ``PAIR_SHARE`` / pairs times ``log(1 + exp(logit[low] -
+    ``(low, high)`` adds ``pair_share`` / pairs times ``log(1 + exp(logit[low] -
     logit[high]))`` to the mean log loss: a search chooses by comparing leaves
     (``leaf_pairs``), so the loss counts a pair ordered wrongly, not only each
     position's distance from its label.
@@ -230,6 +232,7 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.n
         labels: the labels in [0, 1].
         pairs: rows of two sample numbers (``Samples.pairs``), or None.
         steps: how many steps Adam takes.
+        pair_share: the pairs' share of the loss, the labels' being 1.
 
     Returns:
         (theta, values): the counts' weights and the table values.
@@ -241,7 +244,7 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.n
         logits = matrix @ params[0] + params[1][index].sum(axis=1)
         error = share * (1.0 / (1.0 + np.exp(-logits)) - labels)
         if pairs is not None and len(pairs):
-            error += ranking_error(logits, pairs)
+            error += ranking_error(logits, pairs, pair_share)
         gradients = (matrix.T @ error,
                      np.bincount(index.ravel(), np.repeat(error, index.shape[1]),
                                  minlength=len(params[1])))
@@ -253,10 +256,10 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.n
     return params[0], params[1]
 
 
-def ranking_error(logits: np.ndarray, pairs: np.ndarray) -> np.ndarray:
+def ranking_error(logits: np.ndarray, pairs: np.ndarray, share: float) -> np.ndarray:
     """Return the pairs' term of the loss's derivative by each sample's logit (see
-    ``fit_tables``): ``PAIR_SHARE`` shared evenly by the ``pairs``."""
-    push = (PAIR_SHARE / len(pairs)) / (1.0 + np.exp(logits[pairs[:, 1]] - logits[pairs[:, 0]]))
+    ``fit_tables``): ``share`` shared evenly by the ``pairs``."""
+    push = (share / len(pairs)) / (1.0 + np.exp(logits[pairs[:, 1]] - logits[pairs[:, 0]]))
     return (np.bincount(pairs[:, 0], push, minlength=len(logits))
             - np.bincount(pairs[:, 1], push, minlength=len(logits)))
 
@@ -418,12 +421,12 @@ def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None) -> Sample
 
 
 def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
-                 roots: int | None = None) -> dict[str, Model]:
+                 roots: int | None = None, pair_share: float = PAIR_SHARE) -> dict[str, Model]:
     """Return each exact board size's own model, fitted to every set of that size: its
     samples (the held-out ones too for a whole game) and, for a board with pattern
     tables, the leaf pairs of the sets with exact results beyond their samples
-    (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` as
-    ``fit_patterns``'s."""
+    (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` and
+    ``pair_share`` as ``fit_patterns``'s."""
     models = {}
     for n in sorted({exact.n for exact in sets}):
         rules = oska_rules(n)
@@ -433,7 +436,7 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
             models[str(n)] = fit([(joined(parts), 1.0)])
             continue
         parts += [leaf_samples(exact, seed, roots) for exact in same if exact.exact is not None]
-        models[str(n)] = fit_patterns(joined(parts), rules, steps)
+        models[str(n)] = fit_patterns(joined(parts), rules, steps, pair_share)
     return models
 
 
@@ -472,7 +475,7 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
     model = general_model(args, sets, pool)
     kept = shipped_models() if args.keep_general else {}  # boards not refitted stay
     models = {**kept, GENERAL: model, **board_models(sets, args.seed, args.adam_steps,
-                                                             args.leaf_roots)}
+                                                             args.leaf_roots, args.pair_share)}
     for exact in sets:
         own = models[str(exact.n)]
         fitted = " (which it fits too)" if exact.whole else ""
@@ -509,6 +512,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf-roots", type=int, default=LEAF_ROOTS,
                         help="positions of a solved board whose moves' reply leaves are "
                              f"ranked (default {LEAF_ROOTS:,})")
+    parser.add_argument("--pair-share", type=float, default=PAIR_SHARE,
+                        help="the leaf pairs' share of a board model's loss, the labels' "
+                             f"being 1 (default {PAIR_SHARE:g}; 0: labels only)")
     parser.add_argument("--keep-general", action="store_true",
                         help="keep the shipped general model (no self-play, no distilling): "
                              "refit the boards' own models only")
