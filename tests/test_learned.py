@@ -48,16 +48,20 @@ from oska_gui.engine.learned import (
     SCALE,
     SQUASHED_FROM,
     Model,
+    calibrated_model,
+    chance_evaluator,
     learned_evaluator,
     models_from_json,
     models_to_json,
     shipped_model,
     shipped_models,
 )
+from oska_gui.engine.models import chances_key
 from oska_gui.engine.patterns import pattern_space
 from oska_gui.engine.race import race_tables
 from oska_gui.engine.solver import solve
 from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules, pieces
+from oska_gui.play.game import make_game
 from oska_gui.play.selfplay import random_opening
 
 # -- the slow way --------------------------------------------------------------------
@@ -301,6 +305,24 @@ def test_each_board_plays_its_own_model_or_the_general_one() -> None:
     assert learned_evaluator(rules)(pos) == learned_evaluator(rules, models["4"])(pos)
     with pytest.raises(ValueError, match="general"):
         models_from_json({"models": {"4": models["4"].to_json()}})
+
+
+def test_the_review_reads_a_calibrated_model_where_one_is_shipped() -> None:
+    """n = 4 plays a model fitted to rank search leaves and ships its labels-only twin
+    for win chances; the review's evaluator scores by that twin. A board without a
+    twin gives chances by the model it plays."""
+    models = shipped_models()
+    assert calibrated_model(4) == models[chances_key(4)] != models["4"]
+    assert calibrated_model(5) == shipped_model(5) and calibrated_model(7) == shipped_model(7)
+    rules = oska_rules(4)
+    evaluate = make_game("oska", 4).chance_evaluator()
+    assert evaluate is chance_evaluator(rules)
+    line = [rules.start()]
+    for _ in range(6):
+        line.append(rules.children(line[-1])[-1])
+    twin = learned_evaluator(rules, models[chances_key(4)])
+    assert [evaluate(pos) for pos in line] == [twin(pos) for pos in line]
+    assert [evaluate(pos) for pos in line] != [learned_evaluator(rules)(pos) for pos in line]
 
 
 def test_a_model_of_the_wrong_shape_is_refused() -> None:

@@ -19,6 +19,8 @@ from oska_gui.engine.models import (
     GENERAL,
     WEIGHTS_DIR,
     Model,
+    board_size,
+    chances_key,
     folded,
     model_path,
     read_model,
@@ -28,10 +30,17 @@ from oska_gui.engine.models import (
 from oska_gui.games.oska import oska_rules
 
 
+def test_a_calibrated_models_key_names_its_board() -> None:
+    """'4.chances' is board 4's calibrated model: its file is named by the key."""
+    assert chances_key(4) == "4.chances" and board_size(chances_key(4)) == 4
+    assert board_size("12") == 12
+    assert model_path(WEIGHTS_DIR, chances_key(4)).name == "4.chances.model"
+
+
 def test_the_shipped_folder_reads_back_after_writing(tmp_path: Path) -> None:
     """Writing the shipped models and reading them again gives the same models."""
     models = read_models(WEIGHTS_DIR)
-    assert {"4", "5", GENERAL} <= set(models)
+    assert {"4", chances_key(4), "5", GENERAL} <= set(models)
     write_models(models, tmp_path)
     assert read_models(tmp_path) == models
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(

@@ -13,6 +13,7 @@ from evaluator_helpers import colour_mirror, side_mirror
 from oska_gui.engine.exact_dataset import is_held_out, is_playable
 from oska_gui.engine.features import BUCKETS, NAMES
 from oska_gui.engine.learned import Model, learned_evaluator
+from oska_gui.engine.models import chances_key
 from oska_gui.engine.patterns import pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
@@ -144,11 +145,15 @@ def test_the_ranking_term_orders_the_leaf_pairs(monkeypatch: pytest.MonkeyPatch)
     exact = small_set()
     leaves = train.leaf_samples(exact, 1)
     assert leaves.pairs is not None and len(leaves.pairs) > 50
-    ranked = train.board_models([exact], 1)["4"]
+    models = train.board_models([exact], 1)
+    ranked = models["4"]
     labels_only = train.fit_patterns(train.joined([exact.kept, exact.held]), rules)
     assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(labels_only, leaves)
-    no_share = train.board_models([exact], 1, pair_share=0.0)["4"]
-    assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(no_share, leaves)
+    # the calibrated twin (for win chances) is the same samples without the pairs
+    assert set(models) == {"4", chances_key(4)}
+    no_share = train.board_models([exact], 1, pair_share=0.0)
+    assert set(no_share) == {"4"} and no_share["4"] == models[chances_key(4)]
+    assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(no_share["4"], leaves)
 
 
 def test_held_out_positions_are_a_tenth_closed_under_symmetry() -> None:
@@ -180,7 +185,8 @@ def test_a_seeded_run_is_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
     first, again, other = tiny_run(7), tiny_run(7), tiny_run(8)
     assert first == again
     assert first["any"] != other["any"]
-    assert set(first) == {"any", "4"}  # the general model and the solved board's own
+    # the general model, the solved board's own and its calibrated twin
+    assert set(first) == {"any", "4", chances_key(4)}
 
 
 def test_self_play_samples_come_back_in_job_order() -> None:

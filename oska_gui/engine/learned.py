@@ -9,8 +9,11 @@ in the package (``weights/``, one file per model: see ``models``), made by
 general model for every board size, fitted first to exact values of solved boards
 (n = 4, and n = 5 with the optional solver) and to the results of self-play games on
 n = 5..8, then refitted to its own deeper searches on n = 6 and 8 (``tools.distill``), and
-one model for each solved board size, fitted to its exact values alone (a board with
-its own model plays by it). The command prints how well each predicts held-out exact
+one model for each solved board size, fitted to its exact values (a board with its own
+model plays by it). The n = 4 model is also fitted to rank the leaves a two-ply search
+compares (``tools.leaf_pairs``), which moves its scores away from win chances, so n = 4
+ships a calibrated twin fitted to the exact values alone, which the game review reads
+(``calibrated_model``). The command prints how well each predicts held-out exact
 positions. The general model's weights of ``unmatched`` and ``own_exposed`` were added
 later by ``python -m oska_gui.tools.refit`` (fitted on exact n = 4 and 5 labels with
 the rest of the model held); the models of n = 4 and 5 give them 0 (their pattern
@@ -43,7 +46,14 @@ from functools import cache
 
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.fused import Reader, fused_evaluator
-from oska_gui.engine.models import GENERAL, WEIGHTS_DIR, Model, model_path, read_model
+from oska_gui.engine.models import (
+    GENERAL,
+    WEIGHTS_DIR,
+    Model,
+    chances_key,
+    model_path,
+    read_model,
+)
 
 # The model and its JSON form were defined here first: importable from here as before.
 from oska_gui.engine.models import models_from_json as models_from_json
@@ -75,6 +85,25 @@ def shipped_model(n: int | None = None) -> Model:
     """
     key = str(n)
     return _shipped(key if model_path(WEIGHTS_DIR, key).is_file() else GENERAL)
+
+
+def calibrated_model(n: int) -> Model:
+    """Return the shipped model whose scores are win chances on board size ``n``.
+
+    A board whose play model was also fitted to rank search leaves (``tools.leaf_pairs``)
+    ships its model fitted to the exact results alone too (``models.chances_key``): the
+    ranking term moves scores away from the chance of winning, which the game review
+    reads them as. Any other board's play model is its calibrated model.
+    """
+    key = chances_key(n)
+    return _shipped(key) if model_path(WEIGHTS_DIR, key).is_file() else shipped_model(n)
+
+
+@cache
+def chance_evaluator(rules: OskaRules) -> Evaluator:
+    """Return the learned evaluator of ``rules``' board size with its calibrated model
+    (``calibrated_model``): a score is ``SCALE`` times the log odds of winning."""
+    return learned_evaluator(rules, calibrated_model(rules.n))
 
 
 def shipped_models() -> dict[str, Model]:

@@ -3,9 +3,11 @@
 A model is a table of values by race-margin bucket, one weight per feature count
 (``features.NAMES``) and, for a solved board size, pattern tables (``patterns``).
 The package ships one file per model in ``weights/``: ``any.model`` for the general
-model, ``4.model`` and ``5.model`` for the boards with their own. A program asks for
-one board size and reads that file alone: the first move of a fresh process (the
-spec's graders call ``oskaplayer`` in fresh processes) must not pay for every size.
+model, ``4.model`` and ``5.model`` for the boards with their own, and
+``4.chances.model``, the n = 4 model the game review reads as win chances (see
+``learned``). A program asks for one board size and reads that file alone: the first
+move of a fresh process (the spec's graders call ``oskaplayer`` in fresh processes)
+must not pay for every size.
 
 A model file is a short text header, a blank line, then the pattern tables::
 
@@ -39,6 +41,8 @@ from oska_gui.engine.patterns import Window, fold_contained, window_sizes
 from oska_gui.games.oska import OskaRules, oska_rules
 
 GENERAL = "any"  # the key of the model for board sizes without one of their own
+# a board's calibrated model, for win chances, is keyed by its size and this: "4.chances"
+CHANCES = "chances"
 WEIGHTS_DIR = Path(__file__).with_name("weights")
 SUFFIX = ".model"
 FORMAT_LINE = "oska learned model 1"
@@ -131,6 +135,16 @@ def models_from_json(data: dict) -> dict[str, Model]:
 # -- files ---------------------------------------------------------------------------
 
 
+def chances_key(n: int) -> str:
+    """Return the key of board size ``n``'s calibrated model (see ``learned``)."""
+    return f"{n}.{CHANCES}"
+
+
+def board_size(key: str) -> int:
+    """Return the board size of a board model's key ('4' or '4.chances': 4)."""
+    return int(key.split(".")[0])
+
+
 def model_path(folder: Path, key: str) -> Path:
     """Return the file of the model ``key`` (a board size or ``GENERAL``) in ``folder``."""
     return folder / f"{key}{SUFFIX}"
@@ -221,10 +235,10 @@ def write_models(models: dict[str, Model], folder: Path) -> None:
 
 def folded(model: Model, key: str) -> Model:
     """Return ``model`` with its pattern windows inside others folded into them (the
-    same scores, fewer tables); ``key`` is its board size (or ``GENERAL``)."""
+    same scores, fewer tables); ``key`` is its key (a board's, or ``GENERAL``)."""
     if not model.windows:
         return model
-    windows, tables = fold_contained(oska_rules(int(key)), model.windows, model.patterns)
+    windows, tables = fold_contained(oska_rules(board_size(key)), model.windows, model.patterns)
     return Model(model.table, model.weights, windows, tables)
 
 

@@ -20,6 +20,7 @@ from oska_gui.core.types import Evaluator, Rules
 from oska_gui.games import oska, pawns
 
 from .evaluators import EVALUATORS, oska_evaluator
+from .learned import chance_evaluator
 from .solved_file import SolvedFile, saved_solution
 
 HEX_ROW_STEP = math.sqrt(3) / 2  # staggered rows: a cell's six neighbours one pitch away
@@ -48,6 +49,8 @@ class GameInfo:
             grid, Oska), False for a square grid (Hexapawn).
         evaluators: the names of the computer's static evaluators, the best first.
         evaluator: the evaluator of a board size and a name (ValueError if unknown).
+        chance_evaluator: the evaluator of a board size whose scores the game review
+            reads as win chances (``play.review.chances``).
         perfect_sizes: the boards whose whole game the exact solver handles at once.
         saved_solution: the solved game of a board size that ``oska solve --save``
             kept on this computer, or None (see ``solved_file``).
@@ -65,6 +68,7 @@ class GameInfo:
     staggered: bool
     evaluators: tuple[str, ...]
     evaluator: Callable[[int, str], Evaluator]
+    chance_evaluator: Callable[[int], Evaluator]
     perfect_sizes: tuple[int, ...]
     saved_solution: Callable[[int], SolvedFile | None]
     size_format: str
@@ -135,6 +139,17 @@ def _pawn_evaluator(n: int, name: str) -> Evaluator:
     return pawns.pawn_evaluator(pawns.pawn_rules(n))
 
 
+def _oska_chance_evaluator(n: int) -> Evaluator:
+    """Return the learned evaluator of Oska board size ``n`` with its calibrated model
+    (``learned.chance_evaluator``)."""
+    return chance_evaluator(oska.oska_rules(n))
+
+
+def _pawn_chance_evaluator(n: int) -> Evaluator:
+    """Return Hexapawn's evaluator of board size ``n``, its only one."""
+    return _pawn_evaluator(n, PAWN_EVALUATOR)
+
+
 def _no_saved_solution(n: int) -> None:
     """Return None: no solved game of board size ``n`` is ever saved for this game."""
 
@@ -161,12 +176,14 @@ GAMES: dict[GameKind, GameInfo] = {
     GameKind.OSKA: GameInfo(
         kind=GameKind.OSKA, title="Oska", sizes=oska.SIZES, offered=offered_sizes(oska.SIZES),
         rules=oska.oska_rules, row_lengths=oska.row_lengths, staggered=True,
-        evaluators=tuple(EVALUATORS), evaluator=_oska_evaluator, perfect_sizes=(4,),
+        evaluators=tuple(EVALUATORS), evaluator=_oska_evaluator,
+        chance_evaluator=_oska_chance_evaluator, perfect_sizes=(4,),
         saved_solution=saved_solution, size_format="n = {n}", cell_word="hole", external_bots=True),
     GameKind.HEXAPAWN: GameInfo(
         kind=GameKind.HEXAPAWN, title="Hexapawn", sizes=pawns.SIZES,
         offered=offered_sizes(pawns.SIZES), rules=pawns.pawn_rules, row_lengths=_square_rows,
         staggered=False, evaluators=(PAWN_EVALUATOR,), evaluator=_pawn_evaluator,
+        chance_evaluator=_pawn_chance_evaluator,
         # the whole 4 x 4 game is about 20,000 positions
         perfect_sizes=(3, 4), saved_solution=_no_saved_solution, size_format="{n} × {n}",
         cell_word="square", external_bots=False),

@@ -152,6 +152,10 @@ class GameAdapter:
         """Return the static evaluator called ``name``; raises ValueError if unknown."""
         return self.info.evaluator(self.n, name)
 
+    def chance_evaluator(self) -> Evaluator:
+        """Return the evaluator whose scores the game review reads as win chances."""
+        return self.info.chance_evaluator(self.n)
+
 
 def make_game(kind: str, n: int) -> GameAdapter:
     """Return the adapter for game ``kind`` ('oska' or 'hexapawn') on board size ``n``.

@@ -68,7 +68,7 @@ from oska_gui.engine.learned import (
     shipped_model,
     shipped_models,
 )
-from oska_gui.engine.models import WEIGHTS_DIR
+from oska_gui.engine.models import WEIGHTS_DIR, chances_key
 from oska_gui.engine.patterns import PatternSpace, pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -426,7 +426,9 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
     samples (the held-out ones too for a whole game) and, for a board with pattern
     tables, the leaf pairs of the sets with exact results beyond their samples
     (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` and
-    ``pair_share`` as ``fit_patterns``'s."""
+    ``pair_share`` as ``fit_patterns``'s. A board fitted with pairs also gets its
+    calibrated model (``learned.calibrated_model``), the same samples fitted to their
+    labels alone."""
     models = {}
     for n in sorted({exact.n for exact in sets}):
         rules = oska_rules(n)
@@ -436,7 +438,10 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
             models[str(n)] = fit([(joined(parts), 1.0)])
             continue
         parts += [leaf_samples(exact, seed, roots) for exact in same if exact.exact is not None]
-        models[str(n)] = fit_patterns(joined(parts), rules, steps, pair_share)
+        samples = joined(parts)
+        models[str(n)] = fit_patterns(samples, rules, steps, pair_share)
+        if pair_share and samples.pairs is not None and len(samples.pairs):
+            models[chances_key(n)] = fit_patterns(samples, rules, steps, 0.0)
     return models
 
 
@@ -473,9 +478,11 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
     print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
           f" ({time.perf_counter() - start:.0f} s)", flush=True)
     model = general_model(args, sets, pool)
-    kept = shipped_models() if args.keep_general else {}  # boards not refitted stay
-    models = {**kept, GENERAL: model, **board_models(sets, args.seed, args.adam_steps,
-                                                             args.leaf_roots, args.pair_share)}
+    boards = board_models(sets, args.seed, args.adam_steps, args.leaf_roots, args.pair_share)
+    # the models of boards not refitted stay; a refitted board's old ones all go
+    kept = {key: old for key, old in shipped_models().items()
+            if key.split(".")[0] not in boards} if args.keep_general else {}
+    models = {**kept, GENERAL: model, **boards}
     for exact in sets:
         own = models[str(exact.n)]
         fitted = " (which it fits too)" if exact.whole else ""

@@ -5,10 +5,12 @@ Three sources, one scale:
 - **Exact values** (the solver): a win is 1, a draw 0.5, a loss 0.
 - **Proven search results** (a game-end score, ``search.is_game_end``): a found win is 1,
   a found loss 0.
-- **Evaluations**: ``1 / (1 + exp(-score / scale))``, the logistic curve. Oska's
-  evaluator is the learned model (``engine.learned``), whose scores are the model's log
-  odds of winning times ``learned.SCALE`` (1,000 units a logit), so its scale is
-  ``learned.SCALE`` and the win chance is the model's own probability. Hexapawn's
+- **Evaluations**: ``1 / (1 + exp(-score / scale))``, the logistic curve. The review
+  scores Oska by the learned evaluator with each board's calibrated model
+  (``learned.calibrated_model``: on n = 4 the labels-only twin of the model that plays),
+  whose scores are the model's log odds of winning times ``learned.SCALE`` (1,000 units
+  a logit), so its scale is ``learned.SCALE`` and the win chance is the model's own
+  probability. Hexapawn's
   evaluator is hand-written (100 a pawn, see ``games.pawns.pawn_evaluator``) and has no
   such scale; it gets ``PAWN_SCALE`` = 250: a pawn up (and nothing else) is a 60 % chance,
   two pawns 69 %, a pawn about to queen (100 + 30 + 20 a row) more.

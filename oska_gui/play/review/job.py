@@ -3,11 +3,12 @@
 Every position of the record is assessed once: its win chance for the side to move
 (``chances``) and its best move, by the exact solver where it covers the position (and
 exact values are asked for), else by the alpha-beta search (``search.Thinker``) for a
-time budget and/or to a depth. Each move played is then marked (``marks``) from the
-assessment of the position it was played in, so the review fills in move by move. A
-searched move that loses a mistake's worth or more is searched again deeper, with the
-best move, before its mark stands (``_confirm``): the evaluator's misjudgements beyond
-the horizon otherwise mark moves that lose nothing.
+time budget and/or to a depth, scored by the game's calibrated evaluator
+(``GameInfo.chance_evaluator``: its scores are win chances). Each move played is then
+marked (``marks``) from the assessment of the position it was played in, so the review
+fills in move by move. A searched move that loses a mistake's worth or more is searched
+again deeper, with the best move, before its mark stands (``_confirm``): the
+evaluator's misjudgements beyond the horizon otherwise mark moves that lose nothing.
 
 Like the players' search, the job never blocks: ``advance(seconds)`` works for about
 that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
@@ -79,7 +80,7 @@ class ReviewJob:
         self.seconds, self.depth, self.exact = seconds, depth or MAX_DEPTH, exact
         self.confirm_plies = confirm_plies
         self.scale = SCALES[record.game]
-        self.evaluate = self.game.evaluator(self.game.evaluator_names()[0])
+        self.evaluate = self.game.chance_evaluator()
         self.review = Review(record, record.positions())
         self.saved = self.game.saved_solution if exact else None
         self.reclaimer = reclaimer
