@@ -10,7 +10,8 @@ now, and pairs the leaf of every losing move with the leaf of every value-keepin
 the first should score lower than the second for the mover (``train.fit_tables``
 ranks such pairs). Fitted with the pairs of every such position, the n = 4 model threw
 the value away at depth 2 in 1.0 % of the positions where the choice matters, not 2.2 %
-(not shipped: the README's "Choices per depth" says why).
+(shipped, with a labels-only twin for the game review's win chances: the README's
+"Choices per depth" says why).
 
 The leaves are positions in contact (a finished game or a decided race is scored
 exactly, nothing to fit), never held out (``exact_dataset.is_held_out``), with an exact

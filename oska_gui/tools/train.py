@@ -32,10 +32,12 @@ model: see ``engine.models``) from scratch:
    expects behind a losing and a value-keeping move of one position, which the labels
    alone left in the wrong order too often (the n = 4 model lost the value at depth 2
    in 2.2 % of the positions where the choice matters, 1.0 % with the pairs of every
-   such position, ``--leaf-roots 1000000``). On n = 4 the whole game is what the model
-   is for, so its own model fits the held-out tenth too (the general model still never
-   sees it). ``--keep-general`` refits these models
-   alone and keeps the shipped general one.
+   such position, ``--leaf-roots 1000000``). A board fitted with pairs also gets a
+   twin fitted to the labels alone (``--pair-share 0``), whose scores stay win chances
+   for the game review (``learned.calibrated_model``). On n = 4 the whole game is what
+   the model is for, so its own model fits the held-out tenth too (the general model
+   still never sees it). ``--keep-general`` refits these models alone and keeps the
+   shipped general one.
 6. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
    and how often the model's favourite move (one ply, no search) keeps the exact value
