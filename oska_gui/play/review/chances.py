@@ -10,10 +10,10 @@ Three sources, one scale:
   (``learned.calibrated_model``: on n = 4 the labels-only twin of the model that plays),
   whose scores are the model's log odds of winning times ``learned.SCALE`` (1,000 units
   a logit), so its scale is ``learned.SCALE`` and the win chance is the model's own
-  probability. Hexapawn's
-  evaluator is hand-written (100 a pawn, see ``games.pawns.pawn_evaluator``) and has no
-  such scale; it gets ``PAWN_SCALE`` = 250: a pawn up (and nothing else) is a 60 % chance,
-  two pawns 69 %, a pawn about to queen (100 + 30 + 20 a row) more.
+  probability. Hexapawn's evaluator is hand-written (100 a pawn, see
+  ``games.pawns.pawn_evaluator``) and has no such scale; it gets ``PAWN_SCALE`` = 250:
+  a pawn up (and nothing else) is a 60 % chance, two pawns 69 %, a pawn about to queen
+  (100 + 30 + 20 a row) more.
 """
 
 from __future__ import annotations
