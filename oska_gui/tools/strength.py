@@ -152,6 +152,13 @@ class MatchJob:
     colour: int
     opening_plies: int | None = None  # None: n - 2
 
+    @property
+    def title(self) -> str:
+        """Return the match and opening of this game, e.g. 'n = 6, depth 2, against race,
+        opening seed 6014'."""
+        return (f"n = {self.n}, depth {self.depth}, against {self.opponent}, "
+                f"opening seed {self.seed}")
+
 
 class MatchGame(NamedTuple):
     """How one game of a match ended for us."""
@@ -166,11 +173,9 @@ class MatchGame(NamedTuple):
 
     def line(self) -> str:
         """Return the game in one line: the match, our colour, the result, its length."""
-        job = self.job
         result = {1.0: "won", 0.5: "drawn", 0.0: "lost"}[self.points]
-        return (f"n = {job.n}, depth {job.depth}, {job.opponent}, opening seed {job.seed}, "
-                f"as {SIDE_WORDS[job.colour]}: {result} in {self.plies} plies "
-                f"({self.seconds:.0f} s)")
+        return (f"{self.job.title}, as {SIDE_WORDS[self.job.colour]}: {result} in "
+                f"{self.plies} plies ({self.seconds:.0f} s)")
 
 
 def play(job: MatchJob) -> MatchGame:
@@ -250,8 +255,8 @@ def describe_loss(result: MatchGame) -> str:
     rules = oska_rules(job.n)
     pass_note = "; lost by a pass forced by our own pieces" if result.self_blocked else ""
     return "\n".join([
-        f"n = {job.n}, depth {job.depth}, against {job.opponent}, opening seed {job.seed}, "
-        f"{DEFAULT_EVALUATOR} played {SIDE_WORDS[job.colour]}: {result.reason}{pass_note}",
+        f"{job.title}, {DEFAULT_EVALUATOR} played {SIDE_WORDS[job.colour]}: "
+        f"{result.reason}{pass_note}",
         f"  {rules.to_rows(result.final)}",
         textwrap.indent(rules.picture(result.final), "    ")])
 

@@ -70,7 +70,7 @@ from oska_gui.engine.learned import (
     shipped_model,
     shipped_models,
 )
-from oska_gui.engine.models import WEIGHTS_DIR, chances_key
+from oska_gui.engine.models import WEIGHTS_DIR, board_size, chances_key
 from oska_gui.engine.patterns import PatternSpace, pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -245,7 +245,7 @@ def fit_tables(matrix: np.ndarray, index: np.ndarray, entries: int, labels: np.n
     for step in range(1, steps + 1):
         logits = matrix @ params[0] + params[1][index].sum(axis=1)
         error = share * (1.0 / (1.0 + np.exp(-logits)) - labels)
-        if pairs is not None and len(pairs):
+        if pair_share and pairs is not None and len(pairs):
             error += ranking_error(logits, pairs, pair_share)
         gradients = (matrix.T @ error,
                      np.bincount(index.ravel(), np.repeat(error, index.shape[1]),
@@ -483,7 +483,7 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
     boards = board_models(sets, args.seed, args.adam_steps, args.leaf_roots, args.pair_share)
     # the models of boards not refitted stay; a refitted board's old ones all go
     kept = {key: old for key, old in shipped_models().items()
-            if key.split(".")[0] not in boards} if args.keep_general else {}
+            if key == GENERAL or str(board_size(key)) not in boards} if args.keep_general else {}
     models = {**kept, GENERAL: model, **boards}
     for exact in sets:
         own = models[str(exact.n)]
