@@ -54,6 +54,15 @@ class Cluster:
     token: str
 
 
+def scheduler_address(path: Path) -> str | None:
+    """Return the address in the scheduler file ``path``, or None while the file is
+    missing or not yet a whole JSON document."""
+    try:
+        return json.loads(path.read_text())["address"]
+    except (FileNotFoundError, json.JSONDecodeError, KeyError):
+        return None
+
+
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
     """Start a Dask scheduler and a worker program with two processes of one thread on
@@ -67,8 +76,11 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
         programs.append(start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1",
                                "--port", "0", "--no-dashboard", "--scheduler-file",
                                str(address_file)], env, folder / "scheduler.log"))
-        assert wait_until(address_file.exists, 60), (folder / "scheduler.log").read_text()
-        address = json.loads(address_file.read_text())["address"]
+        # the scheduler creates the file before it writes it: wait for a whole document
+        assert wait_until(lambda: scheduler_address(address_file) is not None, 60), \
+            (folder / "scheduler.log").read_text()
+        address = scheduler_address(address_file)
+        assert address is not None
         programs.append(start(["distributed.cli.dask_worker", address, "--nworkers",
                                str(WORKERS), "--nthreads", "1", "--no-dashboard", "--host",
                                "127.0.0.1", "--local-directory", str(folder)],
