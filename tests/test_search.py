@@ -146,6 +146,12 @@ def must_pass(rules: OskaRules, pos: Position) -> bool:
 # -- the search equals plain minimax -------------------------------------------------
 
 
+def worth(game: Any, evaluate: Callable[[Any], int], kid: Any, depth: int) -> int:
+    """Return the minimax value, for its parent at the root, of a root child ``kid``
+    searched with the rest of ``depth``."""
+    return -plain_minimax(game, evaluate, kid, depth - 1, ply=1)
+
+
 def check_against_minimax(game: Any, evaluate: Callable[[Any], int], root: Any,
                           depth: int) -> None:
     """Assert that alpha-beta (deepening, and one plain search) gets minimax's value
@@ -153,8 +159,7 @@ def check_against_minimax(game: Any, evaluate: Callable[[Any], int], root: Any,
     expected = plain_minimax(game, evaluate, root, depth)
     progress = analyse(game, evaluate, root, depth)
     assert progress.score == expected
-    assert progress.best in game.children(root)
-    assert -plain_minimax(game, evaluate, progress.best, depth - 1, ply=1) == expected
+    assert worth(game, evaluate, progress.best, depth) == expected
     assert run(AlphaBeta(game, evaluate).search(root, depth)) == expected
 
 
@@ -374,6 +379,14 @@ def test_a_pass_counts_as_a_ply() -> None:
 # -- slices, time and determinism ------------------------------------------------------
 
 
+def deepened(game: Any, evaluate: Callable[[Any], int], root: Any, depth: int,
+             step: int = 1) -> search.Progress:
+    """Return the progress of one unsliced iterative deepening of ``root`` to ``depth``."""
+    progress = search.Progress()
+    run(AlphaBeta(game, evaluate).deepen(root, depth, progress, step))
+    return progress
+
+
 def think_in_slices(thinker: Thinker) -> int:
     """Run ``thinker`` to the end in the smallest slices; return how many it took."""
     slices = 1  # the constructor's
@@ -385,13 +398,35 @@ def think_in_slices(thinker: Thinker) -> int:
 @slow(30)
 @given(case=oska_cases(sizes=(4, 5, 6)), name=st.sampled_from(EVALUATOR_NAMES))
 def test_a_thinker_in_slices_finds_what_analyse_finds(case: tuple, name: str) -> None:
-    """Sliced thinking gives the same depth, score, best child and line as one run."""
+    """Sliced thinking gives the same depth, score, best child and line as one run, and
+    the score of ``analyse`` (which deepens two plies at a time)."""
     rules, pos, depth = case
     evaluate = evaluator(rules, name)
     thinker = Thinker(rules, evaluate, pos, max_depth=depth)
     think_in_slices(thinker)
-    expected = analyse(rules, evaluate, pos, depth)
-    assert thinker.progress == expected
+    assert thinker.progress == deepened(rules, evaluate, pos, depth)
+    assert analyse(rules, evaluate, pos, depth).score == thinker.progress.score
+
+
+@slow(60)
+@given(case=oska_cases(), name=st.sampled_from(EVALUATOR_NAMES), step=st.integers(2, 4))
+def test_deepening_by_any_step_finds_the_same_value(case: tuple, name: str, step: int) -> None:
+    """Deepening a ply at a time or several: the same score, a child worth it (ties may
+    go another way: the earlier iterations differ), and the depths searched are the
+    one asked less multiples of the step."""
+    rules, pos, depth = case
+    evaluate = evaluator(rules, name)
+    several = deepened(rules, evaluate, pos, depth, step)
+    assert several.score == deepened(rules, evaluate, pos, depth).score
+    assert worth(rules, evaluate, several.best, depth) == several.score
+    assert several.depth <= depth and (depth - several.depth) % step == 0
+
+
+def test_deepening_needs_a_step_of_one_or_more() -> None:
+    """A step below 1 would never reach the depth asked: a clear ValueError."""
+    rules = oska_rules(4)
+    with pytest.raises(ValueError, match="step of at least 1"):
+        run(AlphaBeta(rules, weird_evaluator).deepen(rules.start(), 3, search.Progress(), 0))
 
 
 def test_a_deep_thinker_runs_in_many_slices_to_the_same_result() -> None:
@@ -401,7 +436,7 @@ def test_a_deep_thinker_runs_in_many_slices_to_the_same_result() -> None:
     thinker = Thinker(rules, evaluate, rules.start(), max_depth=8)
     slices = think_in_slices(thinker)
     assert slices > 5
-    assert thinker.progress == analyse(rules, evaluate, rules.start(), 8)
+    assert thinker.progress == deepened(rules, evaluate, rules.start(), 8)
     assert thinker.progress.depth == 8
 
 
