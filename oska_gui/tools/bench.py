@@ -163,9 +163,10 @@ def median_time(action: Callable[[], Any], budget: Budget) -> float:
 
 def search_once(rules: OskaRules, root: Position, depth: int,
                 evaluate: Evaluator | None = None) -> search.AlphaBeta:
-    """Run iterative deepening to ``depth`` from ``root``; return the spent searcher."""
+    """Run iterative deepening to ``depth`` from ``root`` as ``oskaplayer`` does (two
+    plies at a time: ``search.ANALYSE_STEP``); return the spent searcher."""
     searcher = search.AlphaBeta(rules, evaluate or oska_evaluator(rules, DEFAULT_EVALUATOR))
-    search.run(searcher.deepen(root, depth, search.Progress()))
+    search.run(searcher.deepen(root, depth, search.Progress(), search.ANALYSE_STEP))
     return searcher
 
 
@@ -292,7 +293,7 @@ def fresh_search(searcher: type, rules: OskaRules, evaluate: Evaluator,
         pos: the position to search.
         depth: the exact depth.
     """
-    searcher(rules, evaluate).deepen(pos, depth, search.Progress())
+    searcher(rules, evaluate).deepen(pos, depth, search.Progress(), search.ANALYSE_STEP)
 
 
 def evaluate_all(evaluate: Evaluator, positions: list[Position]) -> list[int]:
@@ -376,7 +377,7 @@ def minimax_table(n: int, budget: Budget) -> dict[str, str]:
     """Print nodes and times of alpha-beta and of plain minimax per depth, start and
     first midgame.
 
-    Alpha-beta's count includes its iterative deepening (depths 1 to d, as in
+    Alpha-beta's count includes its iterative deepening (d - 4, d - 2, d, as in
     ``oskaplayer``); its time is ``oskaplayer``'s (median), against one run of plain
     minimax with the same rules and evaluator. Plain minimax stops before a depth
     expected (from the growth of the last depth) to take longer than ``minimax_cap``
