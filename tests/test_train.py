@@ -128,6 +128,50 @@ def test_leaf_pairs_put_a_losing_moves_reply_first() -> None:
     assert len(found) > 50
 
 
+def test_deeper_leaf_pairs_turn_round_with_the_side_to_move() -> None:
+    """Leaves 3 plies below a root are the ends of two-ply searches below its moves, with
+    the opponent to move: a pair puts the leaf behind a value-keeping move first."""
+    rules = oska_rules(4)
+    exact = small_set()
+    assert exact.exact is not None
+    evaluate = learned_evaluator(rules)
+    leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
+                                                   10 ** 6, 1, plies=3)
+    assert results == [exact.exact(leaf) for leaf in leaves]
+    expected = set()
+    for root in exact.roots:
+        kids = rules.real_children(root)
+        values = [exact.exact(kid) for kid in kids]
+        if None in values or len(set(values)) < 2 or is_held_out(rules, root):
+            continue
+        ends = [leaf_pairs.expected_leaf(rules, evaluate, kid, 2) if rules.terminal(kid) is None
+                else None for kid in kids]
+        for end in ends:  # two plies below the child, a line of the model's choices
+            assert end is None or end.turn != root.turn
+        lost = {leaf for leaf, value in zip(ends, values, strict=True)
+                if value != min(values) and leaf in leaves}
+        expected |= {(low, high) for low, value in zip(ends, values, strict=True)
+                     if value == min(values) and low in leaves for high in lost - {low}}
+    found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
+    assert found == expected
+    assert len(found) > 50
+
+
+def test_leaf_pairs_need_leaves_two_plies_deep_or_more() -> None:
+    """Leaves 1 ply below their root would be the moves themselves: a clear error, in
+    ``leaf_pairs`` and in ``train --leaf-plies``."""
+    rules = oska_rules(4)
+    with pytest.raises(ValueError, match="at least 2 plies"):
+        leaf_pairs.leaf_pairs(rules, learned_evaluator(rules), [rules.start()],
+                              lambda pos: None, 1, 1, plies=1)
+    assert train.leaf_depths("2,3") == (2, 3)
+    for wrong in ("1,2", "2,x", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            train.leaf_depths(wrong)
+    assert train.leaf_roots(300_000, 2) == 300_000
+    assert train.leaf_roots(300_000, 3) == 100_000
+
+
 def ranking_loss(model: Model, samples: shared.Samples) -> float:
     """Return the mean over ``samples``' pairs of log(1 + exp(low's logit - high's))."""
     assert samples.pairs is not None
@@ -174,7 +218,7 @@ def tiny_run(seed: int) -> dict[str, Model]:
                               solve=[], samples=0, workers=2, out=None, distill_rounds=1,
                               distill_games={6: 2}, solved=[], solved_games=0,
                               keep_general=False, adam_steps=None,
-                              leaf_roots=None, pair_share=train.PAIR_SHARE)
+                              leaf_roots=None, pair_share=train.PAIR_SHARE, leaf_plies=(2,))
     return train.train(args)
 
 

@@ -13,6 +13,12 @@ the value away at depth 2 in 1.0 % of the positions where the choice matters, no
 (shipped, with a labels-only twin for the game review's win chances: the README's
 "Choices per depth" says why).
 
+A deeper search compares deeper leaves: ``plies`` 3 pairs the ends of the principal
+lines of two-ply searches below each move (the opponent to move there, so the order of
+the pair turns round), and so on. On n = 5, the pairs of leaves 3 plies deep added to
+the reply pairs helped a model with wider pattern windows keep the value at every
+depth from 2 to 10 (measured, not shipped yet: see the README's "Choices per depth").
+
 The leaves are positions in contact (a finished game or a decided race is scored
 exactly, nothing to fit), never held out (``exact_dataset.is_held_out``), with an exact
 result known.
@@ -28,6 +34,7 @@ import numpy as np
 from oska_gui.core.types import Evaluator, Position
 from oska_gui.engine.exact_dataset import is_held_out
 from oska_gui.engine.features import feature_space
+from oska_gui.engine.search import AlphaBeta, run
 from oska_gui.games.oska import OskaRules
 
 FINISHED = 10 ** 6  # a finished game's score for the side to move, per result: beyond any leaf
@@ -48,10 +55,28 @@ def reply_leaf(rules: OskaRules, evaluate: Evaluator, child: Position) -> Positi
     return None if leaf is None or rules.terminal(leaf) is not None else leaf
 
 
+def expected_leaf(rules: OskaRules, evaluate: Evaluator, child: Position,
+                  plies: int) -> Position | None:
+    """Return the position ``plies`` below ``child`` that the model expects: its reply
+    (``reply_leaf``) for 1 ply, else the end of the principal line of a search of
+    ``child`` that many plies deep.
+
+    None when that line is shorter (a side is stuck, or the game ends) or ends in a
+    finished game.
+    """
+    if plies == 1:
+        return reply_leaf(rules, evaluate, child)
+    searcher = AlphaBeta(rules, evaluate)
+    run(searcher.search(child, plies))
+    line = searcher.line(child, plies)
+    return line[-1] if len(line) == plies and rules.terminal(line[-1]) is None else None
+
+
 def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
                exact: Callable[[Position], int | None], count: int,
-               seed: int) -> tuple[list[Position], list[int], np.ndarray]:
-    """Return reply leaves of up to ``count`` of ``roots`` and their pairs.
+               seed: int, plies: int = 2) -> tuple[list[Position], list[int], np.ndarray]:
+    """Return the expected leaves ``plies`` below up to ``count`` of ``roots``, and
+    their pairs.
 
     Args:
         rules: the board's rules.
@@ -61,12 +86,20 @@ def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
         exact: the exact result of a position for its side to move, None if unknown.
         count: how many roots to keep at most.
         seed: the seed of the order.
+        plies: how far below a root its leaves are (``expected_leaf`` of each move):
+            2 for the replies a two-ply search compares, at least 2.
 
     Returns:
         (leaves, their exact results, pairs): each leaf once; pairs are rows of two
-        leaf numbers, the leaf behind a losing move first, the one behind a move that
-        keeps the value second.
+        leaf numbers, the one that should score lower for its side to move first. With
+        the root's mover to move there (an even ``plies``) that is the leaf behind a
+        losing move, and the leaf behind a move that keeps the value second; with the
+        opponent to move (odd), the other way round.
+
+    Raises ValueError for ``plies`` below 2.
     """
+    if plies < 2:
+        raise ValueError(f"leaves are at least 2 plies below their root, not {plies}")
     space = feature_space(rules)
     order = list(range(len(roots)))
     random.Random(seed).shuffle(order)
@@ -87,7 +120,8 @@ def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
         good: list[int] = []
         bad: list[int] = []
         for kid, value in zip(kids, values, strict=True):
-            leaf = reply_leaf(rules, evaluate, kid) if rules.terminal(kid) is None else None
+            leaf = (expected_leaf(rules, evaluate, kid, plies - 1)
+                    if rules.terminal(kid) is None else None)
             if leaf is None or space.features(leaf) is None or is_held_out(rules, leaf):
                 continue
             if leaf not in numbers:
@@ -97,5 +131,7 @@ def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
                 numbers[leaf] = len(results)
                 results.append(result)
             (good if value == best else bad).append(numbers[leaf])
+        if plies % 2:
+            good, bad = bad, good  # the opponent is to move at the leaves
         pairs += [(low, high) for low in bad for high in good if low != high]
     return list(numbers), results, np.array(pairs, dtype=np.int64).reshape(-1, 2)

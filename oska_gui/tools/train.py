@@ -32,7 +32,8 @@ model: see ``engine.models``) from scratch:
    expects behind a losing and a value-keeping move of one position, which the labels
    alone left in the wrong order too often (the n = 4 model lost the value at depth 2
    in 2.2 % of the positions where the choice matters, 1.0 % with the pairs of every
-   such position, ``--leaf-roots 1000000``). A board fitted with pairs also gets a
+   such position, ``--leaf-roots 1000000``; ``--leaf-plies 2,3`` also ranks the ends
+   of two-ply searches below each move). A board fitted with pairs also gets a
    twin fitted to the labels alone (``--pair-share 0``), whose scores stay win chances
    for the game review (``learned.calibrated_model``). On n = 4 the whole game is what
    the model is for, so its own model fits the held-out tenth too (the general model
@@ -96,6 +97,7 @@ ADAM_BETAS = (0.9, 0.999)
 EXACT_SHARE = 0.4  # the exact sets' share of the total sample weight, split evenly
 PAIR_SHARE = 1.0  # the leaf pairs' share of a board model's loss, the exact labels' being 1
 LEAF_ROOTS = 60_000  # positions of each exact set whose moves' reply leaves are paired, by default
+DEEP_ROOTS_SHARE = 3  # leaves deeper than the replies are paired for a third as many roots
 
 
 
@@ -408,29 +410,38 @@ def solved_result(n: int) -> Callable[[Position], int | None]:
     return result
 
 
-def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None) -> Samples:
-    """Return the leaf pairs (``leaf_pairs``) of up to ``roots`` (None: ``LEAF_ROOTS``)
-    of ``exact``'s roots as samples: the leaves labelled by their exact results, and
-    the pairs."""
+def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None,
+                 plies: int = 2) -> Samples:
+    """Return the leaf pairs (``leaf_pairs``, leaves ``plies`` below their root) of up
+    to ``roots`` (None: ``LEAF_ROOTS``) of ``exact``'s roots as samples: the leaves
+    labelled by their exact results, and the pairs."""
     if exact.exact is None:
         raise ValueError(f"{exact.name} has no exact results beyond its samples")
     rules = oska_rules(exact.n)
     leaves, results, pairs = leaf_pairs(rules, learned_evaluator(rules), exact.roots,
-                                        exact.exact, roots or LEAF_ROOTS, seed)
+                                        exact.exact, roots or LEAF_ROOTS, seed, plies)
     samples, _ = exact_samples(rules, leaves, results)  # leaves: in contact, none held out
     samples.pairs = pairs
     return samples
 
 
+def leaf_roots(roots: int | None, plies: int) -> int:
+    """Return how many roots get leaf pairs ``plies`` deep, given ``roots`` for the
+    replies (None: ``LEAF_ROOTS``)."""
+    return (roots or LEAF_ROOTS) // (1 if plies == 2 else DEEP_ROOTS_SHARE)
+
+
 def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
-                 roots: int | None = None, pair_share: float = PAIR_SHARE) -> dict[str, Model]:
+                 roots: int | None = None, pair_share: float = PAIR_SHARE,
+                 leaf_plies: Sequence[int] = (2,)) -> dict[str, Model]:
     """Return each exact board size's own model, fitted to every set of that size: its
     samples (the held-out ones too for a whole game) and, for a board with pattern
-    tables, the leaf pairs of the sets with exact results beyond their samples
-    (``seed``: their roots' order; ``roots`` as ``leaf_samples``'s); ``steps`` and
-    ``pair_share`` as ``fit_patterns``'s. A board fitted with pairs also gets its
-    calibrated model (``learned.calibrated_model``), the same samples fitted to their
-    labels alone."""
+    tables, the leaf pairs of the sets with exact results beyond their samples, for
+    each depth of ``leaf_plies`` (``seed`` + depth - 2: their roots' order; ``roots``
+    as ``leaf_samples``'s for depth 2, a ``DEEP_ROOTS_SHARE``-th of it deeper, where
+    each move costs a search); ``steps`` and ``pair_share`` as ``fit_patterns``'s. A
+    board fitted with pairs also gets its calibrated model
+    (``learned.calibrated_model``), the same samples fitted to their labels alone."""
     models = {}
     for n in sorted({exact.n for exact in sets}):
         rules = oska_rules(n)
@@ -439,7 +450,8 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
         if not pattern_windows(rules):
             models[str(n)] = fit([(joined(parts), 1.0)])
             continue
-        parts += [leaf_samples(exact, seed, roots) for exact in same if exact.exact is not None]
+        parts += [leaf_samples(exact, seed + plies - 2, leaf_roots(roots, plies), plies)
+                  for exact in same if exact.exact is not None for plies in leaf_plies]
         samples = joined(parts)
         models[str(n)] = fit_patterns(samples, rules, steps, pair_share)
         if pair_share and samples.pairs is not None and len(samples.pairs):
@@ -480,7 +492,8 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
     print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
           f" ({time.perf_counter() - start:.0f} s)", flush=True)
     model = general_model(args, sets, pool)
-    boards = board_models(sets, args.seed, args.adam_steps, args.leaf_roots, args.pair_share)
+    boards = board_models(sets, args.seed, args.adam_steps, args.leaf_roots, args.pair_share,
+                          args.leaf_plies)
     # the models of boards not refitted stay; a refitted board's old ones all go
     kept = {key: old for key, old in shipped_models().items()
             if key == GENERAL or str(board_size(key)) not in boards} if args.keep_general else {}
@@ -493,6 +506,20 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
             if exact.data is not None:
                 print(one_ply_value_kept(tried, exact.data, 2000))
     return models
+
+
+def leaf_depths(text: str) -> tuple[int, ...]:
+    """Return the depths of ``--leaf-plies`` (comma-separated, each at least 2).
+
+    Raises argparse.ArgumentTypeError otherwise.
+    """
+    try:
+        depths = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not whole numbers: {text!r}") from None
+    if not depths or min(depths) < 2:
+        raise argparse.ArgumentTypeError(f"leaves are at least 2 plies deep: {text!r}")
+    return depths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -521,6 +548,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf-roots", type=int, default=LEAF_ROOTS,
                         help="positions of a solved board whose moves' reply leaves are "
                              f"ranked (default {LEAF_ROOTS:,})")
+    parser.add_argument("--leaf-plies", type=leaf_depths, default=(2,), metavar="D,D",
+                        help="how deep below their roots the paired leaves are, each >= 2 "
+                             "(default 2: the replies; 2,3 adds the ends of two-ply "
+                             "searches below each move, for a third as many roots)")
     parser.add_argument("--pair-share", type=float, default=PAIR_SHARE,
                         help="the leaf pairs' share of a board model's loss, the labels' "
                              f"being 1 (default {PAIR_SHARE:g}; 0: labels only)")
