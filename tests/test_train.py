@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from evaluator_helpers import colour_mirror, side_mirror
 
+from oska_gui.core.types import Position
 from oska_gui.engine.exact_dataset import is_held_out, is_playable
 from oska_gui.engine.features import BUCKETS, NAMES
 from oska_gui.engine.learned import Model, learned_evaluator
@@ -99,6 +100,19 @@ def small_set() -> train.ExactSet:
                           lambda pos: result_of.get(pos, rules.terminal(pos)), positions)
 
 
+def choice_roots(exact: train.ExactSet) -> list[tuple[Position, list[Position], list[int]]]:
+    """Return (root, its moves, their exact results) for the roots of ``exact`` where the
+    choice matters and that are not held out: those ``leaf_pairs`` pairs leaves of."""
+    rules, found = oska_rules(exact.n), []
+    assert exact.exact is not None
+    for root in exact.roots:
+        kids = rules.real_children(root)
+        values = [exact.exact(kid) for kid in kids]
+        if None not in values and len(set(values)) > 1 and not is_held_out(rules, root):
+            found.append((root, kids, values))
+    return found
+
+
 def test_leaf_pairs_put_a_losing_moves_reply_first() -> None:
     """Each pair is the model's expected replies to two moves of one position, the
     reply to a move that loses the value first, to one that keeps it second; the
@@ -113,11 +127,7 @@ def test_leaf_pairs_put_a_losing_moves_reply_first() -> None:
     assert not any(is_held_out(rules, leaf) or rules.terminal(leaf) is not None
                    for leaf in leaves)
     expected = set()
-    for root in exact.roots:
-        kids = rules.real_children(root)
-        values = [exact.exact(kid) for kid in kids]
-        if None in values or len(set(values)) < 2 or is_held_out(rules, root):
-            continue
+    for _root, kids, values in choice_roots(exact):
         replies = [leaf_pairs.reply_leaf(rules, evaluate, kid) for kid in kids]
         good = {leaf for leaf, value in zip(replies, values, strict=True)
                 if value == min(values) and leaf in leaves}
@@ -139,11 +149,7 @@ def test_deeper_leaf_pairs_turn_round_with_the_side_to_move() -> None:
                                                    10 ** 6, 1, plies=3)
     assert results == [exact.exact(leaf) for leaf in leaves]
     expected = set()
-    for root in exact.roots:
-        kids = rules.real_children(root)
-        values = [exact.exact(kid) for kid in kids]
-        if None in values or len(set(values)) < 2 or is_held_out(rules, root):
-            continue
+    for root, kids, values in choice_roots(exact):
         ends = [leaf_pairs.expected_leaf(rules, evaluate, kid, 2) if rules.terminal(kid) is None
                 else None for kid in kids]
         for end in ends:  # two plies below the child, a line of the model's choices
