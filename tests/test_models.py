@@ -8,6 +8,8 @@ fresh process pays for what it reads).
 
 from __future__ import annotations
 
+import pickle
+import sys
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,7 @@ from oska_gui.engine.models import (
     model_path,
     read_model,
     read_models,
+    write_model,
     write_models,
 )
 from oska_gui.games.oska import oska_rules
@@ -127,3 +130,37 @@ def test_one_board_size_reads_its_own_file_alone(monkeypatch: pytest.MonkeyPatch
     finally:
         learned._shipped.cache_clear()
     assert opened == [model_path(WEIGHTS_DIR, key)]
+
+
+def small_model(seed: int) -> Model:
+    """Return an n = 4 model with one pattern window, its entries drawn from ``seed``."""
+    return Model(tuple([0.1] * BUCKETS), tuple([0.01] * len(NAMES)), ((0, 3),),
+                 (tuple((seed * 7 + 13 * i) % 601 - 300 for i in range(3 ** 9)),))
+
+
+def test_tables_read_in_place_outlive_a_new_file(tmp_path: Path) -> None:
+    """The tables are views of the mapped file; writing the file again replaces it, so
+    a model read before keeps its entries."""
+    path = tmp_path / "4.model"
+    write_model(small_model(1), path)
+    before = read_model(path)
+    assert isinstance(before.patterns[0], memoryview)
+    write_model(small_model(2), path)
+    assert before == small_model(1) != small_model(2) == read_model(path)
+
+
+def test_without_mmap_the_tables_are_read_into_memory(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    """A Python without ``mmap`` reads the same model."""
+    path = tmp_path / "4.model"
+    write_model(small_model(3), path)
+    monkeypatch.setitem(sys.modules, "mmap", None)  # import mmap now raises ImportError
+    assert read_model(path) == small_model(3)
+
+
+def test_a_mapped_model_pickles_with_its_tables(tmp_path: Path) -> None:
+    """The tools hand models to worker processes: a mapped model pickles as arrays."""
+    path = tmp_path / "4.model"
+    write_model(small_model(4), path)
+    copy = pickle.loads(pickle.dumps(read_model(path)))
+    assert copy == small_model(4) and not isinstance(copy.patterns[0], memoryview)
