@@ -2,7 +2,7 @@
 
 The fast ``PatternSpace.indices`` reads each window with one table lookup per side;
 here every index is rebuilt cell by cell from the rules' own row lists, in the mover's
-view (rows from the mover's home row, each read left to right).
+view (rows from the mover's home row, each read from the mover's left).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oska_gui.engine.learned import shipped_models
-from oska_gui.engine.patterns import Window, bands, fold_contained, pattern_space
+from oska_gui.engine.patterns import Window, bands, fold_contained, pattern_space, reading_codes
 from oska_gui.games.oska import WHITE, OskaRules, Position, oska_rules
 
 SIZES = (4, 5, 6)  # a window's lookup table has 2 ** cells entries: small boards only
@@ -23,8 +23,8 @@ def slow_indices(rules: OskaRules, pos: Position, windows: tuple) -> tuple[int, 
     """Return every window's index of ``pos``, read cell by cell from its row texts."""
     texts = rules.to_rows(pos)
     own, their = ("w", "b") if pos.turn == WHITE else ("b", "w")
-    if pos.turn != WHITE:
-        texts = texts[::-1]  # the mover's view: counted from Black's home row
+    if pos.turn != WHITE:  # the mover's view: the board turned round
+        texts = [text[::-1] for text in reversed(texts)]
     digit = {"-": 0, own: 1, their: 2}
     indices = []
     for first, rows in windows:
@@ -67,10 +67,14 @@ def test_mirror_maps_the_index_of_the_mirrored_board(drawn: tuple) -> None:
 @SETTINGS
 @given(drawn=spaces())
 def test_colour_swap_keeps_the_mover_view(drawn: tuple) -> None:
-    """Colours, the mover and the board's ends swapped: the mover sees the same windows."""
+    """Colours and the mover swapped, the board turned round: the mover sees the same
+    windows (upside down only, their mirror images)."""
     rules, pos, windows = drawn
     space = pattern_space(rules, windows)
-    assert space.indices(colour_mirror(rules, pos)) == space.indices(pos)
+    upside_down = space.indices(colour_mirror(rules, pos))
+    assert space.indices(side_mirror(rules, colour_mirror(rules, pos))) == space.indices(pos)
+    assert [space.mirror(w, index) for w, index in enumerate(upside_down)] == list(
+        space.indices(pos))
 
 
 def test_window_sizes_and_bad_windows() -> None:
@@ -131,3 +135,19 @@ def test_the_n5_tables_fold_from_nine_windows_to_five() -> None:
     model = shipped_models()["5"]
     kept, _ = fold_contained(oska_rules(5), model.windows, model.patterns)
     assert kept == ((0, 2), (5, 2), (1, 3), (2, 3), (3, 3))
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_narrow_windows_read_slices_of_the_widest_codes(reverse: bool) -> None:
+    """A window's codes are base-3 numbers of its bits (in reverse order from Black's
+    side); a narrower window's are a slice of the widest one's, as ``_slots`` takes."""
+    width = 7
+    for narrow in range(1, width + 1):
+        once, twice = reading_codes(narrow, reverse)
+        for bits in range(1 << narrow):
+            digits = [narrow - 1 - j if reverse else j for j in range(narrow) if bits >> j & 1]
+            assert once[bits] == sum(3 ** d for d in digits) and twice[bits] == 2 * once[bits]
+        wide_once, wide_twice = reading_codes(width, reverse)
+        taken = (slice(None, None, 1 << (width - narrow)) if reverse
+                 else slice(None, 1 << narrow))
+        assert (wide_once[taken], wide_twice[taken]) == (once, twice)

@@ -8,12 +8,15 @@ belongs to the window's ``j``-th cell in reading order from the mover's side. A 
 holds one table of values per window, and a position's pattern score is the sum of
 its windows' table entries.
 
-The mover's view flips the board top to bottom when Black moves (rows counted from
-Black's home, each row still read left to right). Swapping the colours of a position
-turns it half a circle, which is that flip and a left-right mirror; so tables that
-give a window's mirror image the same value (``mirror``; training ties them) keep both
-symmetries of the learned evaluator: a mirrored position scores the same, and swapping
-the colours negates White's score.
+The mover's view turns the board half a circle when Black moves: rows counted from
+Black's home, each read from Black's left (White's right). That is what swapping the
+colours of a position does, so a position and its colour swap give the same indices,
+and tables that give a window's mirror image the same value (``mirror``; training ties
+them) keep the other symmetry: a mirrored position scores the same. (Seen from Black,
+the board only flipped top to bottom would give the mirror images of these indices:
+the same values in tied tables.) Read this way, a window's cells from Black's side are
+its bits in reverse order, so windows of every size share one code table per side
+(``reading_codes``), which is most of what the first move of a fresh process builds.
 
 The tables' size grows as 3 to the cells of a window, so they are used only on small
 boards (see ``learned``). A window lying inside another adds nothing the bigger table
@@ -110,41 +113,39 @@ class PatternSpace:
         """Return, for the mover ``side``, how to read each window from a bitboard.
 
         A window's cells are consecutive bits of a bitboard, read with ``shift`` and
-        ``mask``. ``code[bits]`` is the base-3 number with a 1 at each set bit's digit
-        in the mover's reading order; the mover's pieces count once and the other
-        side's twice, so each colour gets its own table and the index is their sum.
+        ``mask``: White reads them in bit order, Black in reverse (the board turned
+        round). ``code[bits]`` is the base-3 number with a 1 at each set bit's digit in
+        the mover's reading order; the mover's pieces count once and the other side's
+        twice, so each colour gets its own table and the index is their sum.
         """
         rules = self.rules
         starts = [sum(rules.lengths[:r]) for r in range(len(rules.lengths) + 1)]
+        widest = max(self.cells)
+        once, twice = reading_codes(widest, side == BLACK)
         slots = []
-        for first, count in self.windows:
-            rows = [r if side == WHITE else len(rules.lengths) - 1 - r
-                    for r in range(first, first + count)]
-            low = min(starts[r] for r in rows)
-            places, digit = {}, 0
-            for row in rows:  # the mover's reading order
-                for cell in range(starts[row], starts[row + 1]):
-                    places[cell - low] = digit
-                    digit += 1
-            width = len(places)
-            once, twice = digit_codes(tuple(places[j] for j in range(width)))
-            white, black = (once, twice) if side == WHITE else (twice, once)
+        for (first, count), width in zip(self.windows, self.cells, strict=True):
+            low = starts[first if side == WHITE else len(rules.lengths) - first - count]
+            if side == WHITE:  # the codes of the first ``width`` bits
+                white, black = once[:1 << width], twice[:1 << width]
+            else:  # the codes of the top ``width`` bits, as if shifted up there
+                step = 1 << (widest - width)
+                white, black = twice[::step], once[::step]
             slots.append((low, (1 << width) - 1, white, black))
         return tuple(slots)
 
 
 @cache
-def digit_codes(digits: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Return, for every set of bits, the base-3 number with a 1 (and with a 2) at the
-    digit ``digits[j]`` of each set bit j: a window's code tables (``PatternSpace._slots``).
+def reading_codes(width: int, reverse: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return, for every set of ``width`` bits, the base-3 number with a 1 (and with a 2)
+    at each set bit's digit: digit j for bit j, or with ``reverse`` digit width - 1 - j.
 
-    Kept by digit order: windows of the same shape share their tables, which is most of
-    what building a model's pattern slots costs (every White window of a width reads its
-    cells in bit order).
+    These are the code tables of a ``width``-cell window (``PatternSpace._slots``);
+    a narrower window's are a slice of them: its first entries in bit order, every
+    2 ** (width - its width)-th in reverse.
     """
     code = [0]
-    for digit in digits:  # the codes with bit j set follow those without it
-        code += list(map(add, code, repeat(3 ** digit)))
+    for bit in range(width):  # the codes with bit j set follow those without it
+        code += list(map(add, code, repeat(3 ** (width - 1 - bit if reverse else bit))))
     return tuple(code), tuple(map(add, code, code))
 
 
