@@ -12,9 +12,10 @@ The search is negamax with fail-soft alpha-beta, principal variation search (nul
 windows after the first move, re-searched with the full window when they fail high), a
 transposition table with enhanced transposition cut-offs (a child whose stored bound
 already refutes the parent ends the search of the parent) and iterative deepening: a
-ply at a time for a search that thinks for a time (``Thinker``), two plies at a time
-for one of a fixed depth (``analyse``: depths 2, 4, 6 or 1, 3, 5; an iteration of the
-same parity orders the moves better, and the skipped ones cost more than they save). The
+ply at a time for a search that thinks for a time, two plies at a time for one of a
+fixed depth (``analyse``, and a ``Thinker`` given ``ANALYSE_STEP``: depths 2, 4, 6 or 1,
+3, 5; an iteration of the same parity orders the moves better, and the skipped ones cost
+more than they save; both kinds of fixed-depth search choose the same move). The
 depth limit is exact: a table entry cuts the search only at the very depth it was
 searched with, so the value returned is the plain minimax value at that depth. Game
 ends score ``WIN - plies`` so the fastest win and the slowest loss are preferred.
@@ -394,20 +395,22 @@ class Thinker:
     def __init__(self, game: Game, evaluate: Evaluator, root: Any, max_depth: int = 64,
                  time_limit: float | None = None,
                  discard: Callable[[dict], None] | None = None,
-                 clock: ThinkingClock | None = None) -> None:
+                 clock: ThinkingClock | None = None, step: int = 1) -> None:
         """Prepare to search ``root``; raises ValueError if the game is over there.
 
         ``discard`` receives tables the search outgrows (see ``AlphaBeta``). ``clock``
         is the decision's clock when the search is its second part (the time already on
-        it counts toward ``time_limit``); None starts a new one.
+        it counts toward ``time_limit``); None starts a new one. ``step``: the plies
+        between depths (``AlphaBeta.deepen``); ``ANALYSE_STEP`` for a fixed depth plays
+        as ``analyse`` does, even where root moves tie.
         """
         self.search = AlphaBeta(game, evaluate, discard)
         self.progress = Progress()
         self.time_limit = time_limit
         self.clock = clock or ThinkingClock()
         self.done = False
-        self._steps = self.search.deepen(root, max_depth, self.progress)
-        self.advance(0.0)  # always complete depth 1, so a move is known at once
+        self._steps = self.search.deepen(root, max_depth, self.progress, step)
+        self.advance(0.0)  # always complete a first depth, so a move is known at once
 
     def advance(self, seconds: float) -> bool:
         """Think for about ``seconds`` (at least until depth 1 is done); return ``done``."""

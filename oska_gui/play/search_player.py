@@ -16,7 +16,13 @@ from __future__ import annotations
 from typing import Protocol
 
 from oska_gui.engine.clock import ThinkingClock
-from oska_gui.engine.search import Progress, Thinker, is_game_end, plies_to_end
+from oska_gui.engine.search import (
+    ANALYSE_STEP,
+    Progress,
+    Thinker,
+    is_game_end,
+    plies_to_end,
+)
 from oska_gui.engine.solver import Solution, SolveJob
 
 from .game import GameAdapter, Position
@@ -132,8 +138,10 @@ class SearchPlayer:
         """Switch to (or start with) the alpha-beta search of the current position."""
         self._job = None
         discard = self.reclaimer.take if self.reclaimer is not None else None
+        # a depth level deepens as ``analyse`` does, so it plays as ``oskaplayer`` does
+        step = ANALYSE_STEP if self.level.seconds is None else 1
         self._thinker = Thinker(self.game.rules, self.evaluate, self._position,
-                                self.level.depth, self.level.seconds, discard, self.clock)
+                                self.level.depth, self.level.seconds, discard, self.clock, step)
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the chosen child once decided, else None."""
