@@ -204,6 +204,15 @@ def test_the_ranking_term_orders_the_leaf_pairs(monkeypatch: pytest.MonkeyPatch)
     no_share = train.board_models([exact], 1, pair_share=0.0)
     assert set(no_share) == {"4"} and no_share["4"] == models[chances_key(4)]
     assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(no_share["4"], leaves)
+    # no roots (--leaf-roots 0): no leaves either, the labels alone and no twin
+    assert train.board_models([exact], 1, roots=0) == {"4": labels_only}
+
+
+def test_boards_names_the_board_models_refitted() -> None:
+    """``--boards 5`` refits n = 5's model alone; without it every exact board's."""
+    parser_args = argparse.Namespace(boards=(5,))
+    assert [n for n in (4, 5) if train.refits(parser_args, n)] == [5]
+    assert train.refits(argparse.Namespace(boards=()), 4)
 
 
 def test_held_out_positions_are_a_tenth_closed_under_symmetry() -> None:
@@ -223,7 +232,7 @@ def tiny_run(seed: int) -> dict[str, Model]:
     args = argparse.Namespace(seed=seed, rounds=1, games=3, sizes=(5, 6), exact=[],
                               solve=[], samples=0, workers=2, out=None, distill_rounds=1,
                               distill_games={6: 2}, solved=[], solved_games=0,
-                              keep_general=False, adam_steps=None,
+                              keep_general=False, boards=(), adam_steps=None,
                               leaf_roots=None, pair_share=train.PAIR_SHARE, leaf_plies=(2,))
     return train.train(args)
 

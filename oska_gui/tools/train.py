@@ -38,7 +38,7 @@ model: see ``engine.models``) from scratch:
    for the game review (``learned.calibrated_model``). On n = 4 the whole game is what
    the model is for, so its own model fits the held-out tenth too (the general model
    still never sees it). ``--keep-general`` refits these models alone and keeps the
-   shipped general one.
+   shipped general one; ``--boards 5`` refits n = 5's alone and keeps the others.
 6. **Report**: on the held-out exact positions, for the general model and the board's
    own, the log loss, the share of decisive positions whose winner the model names,
    and how often the model's favourite move (one ply, no search) keeps the exact value
@@ -428,7 +428,7 @@ def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None,
 def leaf_roots(roots: int | None, plies: int) -> int:
     """Return how many roots get leaf pairs ``plies`` deep, given ``roots`` for the
     replies (None: ``LEAF_ROOTS``)."""
-    return (roots or LEAF_ROOTS) // (1 if plies == 2 else DEEP_ROOTS_SHARE)
+    return (LEAF_ROOTS if roots is None else roots) // (1 if plies == 2 else DEEP_ROOTS_SHARE)
 
 
 def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
@@ -436,11 +436,11 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
                  leaf_plies: Sequence[int] = (2,)) -> dict[str, Model]:
     """Return each exact board size's own model, fitted to every set of that size: its
     samples (the held-out ones too for a whole game) and, for a board with pattern
-    tables, the leaf pairs of the sets with exact results beyond their samples, for
-    each depth of ``leaf_plies`` (``seed`` + depth - 2: their roots' order; ``roots``
-    as ``leaf_samples``'s for depth 2, a ``DEEP_ROOTS_SHARE``-th of it deeper, where
-    each move costs a search); ``steps`` and ``pair_share`` as ``fit_patterns``'s. A
-    board fitted with pairs also gets its calibrated model
+    tables, the leaf pairs of the sets with exact results beyond their samples (none
+    with ``roots`` 0), for each depth of ``leaf_plies`` (``seed`` + depth - 2: their
+    roots' order; ``roots`` as ``leaf_samples``'s for depth 2, a ``DEEP_ROOTS_SHARE``-th
+    of it deeper, where each move costs a search); ``steps`` and ``pair_share`` as
+    ``fit_patterns``'s. A board fitted with pairs also gets its calibrated model
     (``learned.calibrated_model``), the same samples fitted to their labels alone."""
     models = {}
     for n in sorted({exact.n for exact in sets}):
@@ -450,8 +450,9 @@ def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
         if not pattern_windows(rules):
             models[str(n)] = fit([(joined(parts), 1.0)])
             continue
-        parts += [leaf_samples(exact, seed + plies - 2, leaf_roots(roots, plies), plies)
-                  for exact in same if exact.exact is not None for plies in leaf_plies]
+        if roots != 0:
+            parts += [leaf_samples(exact, seed + plies - 2, leaf_roots(roots, plies), plies)
+                      for exact in same if exact.exact is not None for plies in leaf_plies]
         samples = joined(parts)
         models[str(n)] = fit_patterns(samples, rules, steps, pair_share)
         if pair_share and samples.pairs is not None and len(samples.pairs):
@@ -492,11 +493,12 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
     print(f"exact samples: {', '.join(f'{e.name} {len(e.kept.labels):,}' for e in sets)}"
           f" ({time.perf_counter() - start:.0f} s)", flush=True)
     model = general_model(args, sets, pool)
-    boards = board_models(sets, args.seed, args.adam_steps, args.leaf_roots, args.pair_share,
-                          args.leaf_plies)
+    boards = board_models([exact for exact in sets if refits(args, exact.n)], args.seed,
+                          args.adam_steps, args.leaf_roots, args.pair_share, args.leaf_plies)
     # the models of boards not refitted stay; a refitted board's old ones all go
     kept = {key: old for key, old in shipped_models().items()
-            if key == GENERAL or str(board_size(key)) not in boards} if args.keep_general else {}
+            if key == GENERAL or str(board_size(key)) not in boards
+            } if args.keep_general or args.boards else {}
     models = {**kept, GENERAL: model, **boards}
     for exact in sets:
         own = models[str(exact.n)]
@@ -506,6 +508,11 @@ def _train(args: argparse.Namespace, pool: ProcessPoolExecutor) -> dict[str, Mod
             if exact.data is not None:
                 print(one_ply_value_kept(tried, exact.data, 2000))
     return models
+
+
+def refits(args: argparse.Namespace, n: int) -> bool:
+    """Return True if board size ``n``'s own model is fitted again (``--boards``)."""
+    return not args.boards or n in args.boards
 
 
 def leaf_depths(text: str) -> tuple[int, ...]:
@@ -547,7 +554,7 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"steps of the pattern tables' fit (default {ADAM_STEPS})")
     parser.add_argument("--leaf-roots", type=int, default=LEAF_ROOTS,
                         help="positions of a solved board whose moves' reply leaves are "
-                             f"ranked (default {LEAF_ROOTS:,})")
+                             f"ranked (default {LEAF_ROOTS:,}; 0: no leaf pairs)")
     parser.add_argument("--leaf-plies", type=leaf_depths, default=(2,), metavar="D,D",
                         help="how deep below their roots the paired leaves are, each >= 2 "
                              "(default 2: the replies; 2,3 adds the ends of two-ply "
@@ -555,6 +562,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair-share", type=float, default=PAIR_SHARE,
                         help="the leaf pairs' share of a board model's loss, the labels' "
                              f"being 1 (default {PAIR_SHARE:g}; 0: labels only)")
+    parser.add_argument("--boards", type=lambda text: tuple(map(int, text.split(","))),
+                        default=(), metavar="N,N",
+                        help="refit only these boards' own models and keep the other "
+                             "shipped ones (default: every board with exact labels)")
     parser.add_argument("--keep-general", action="store_true",
                         help="keep the shipped general model (no self-play, no distilling): "
                              "refit the boards' own models only")
