@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import warnings
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -37,6 +38,15 @@ def test_fit_recovers_the_model_that_made_the_labels() -> None:
     fitted = shared.fit([(samples, 1.0)])
     assert np.allclose(fitted.weights, truth.weights, atol=0.08)
     assert np.mean(np.abs(train.predict(fitted, samples) - chances)) < 0.02
+
+
+def test_a_report_on_no_held_out_positions_says_so() -> None:
+    """A saved solved game's samples hold none out: one plain line, no mean of nothing."""
+    empty = shared.Samples(np.zeros((0, 1 + len(NAMES)), dtype=np.int64), np.zeros(0))
+    model = Model(tuple([0.0] * BUCKETS), tuple([0.0] * len(NAMES)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert train.report(model, "n = 5", empty) == "n = 5: no held-out positions"
 
 
 def test_labels_are_the_result_for_the_side_to_move() -> None:

@@ -294,9 +294,12 @@ def predict(model: Model, samples: Samples) -> np.ndarray:
 
 
 def report(model: Model, name: str, held: Samples) -> str:
-    """Return a line on how well ``model`` predicts the held-out exact samples ``held``."""
-    p = np.clip(predict(model, held), 1e-9, 1 - 1e-9)
+    """Return a line on how well ``model`` predicts the held-out exact samples ``held``
+    (that there are none, if so: a saved solved game's samples hold none out)."""
     y = held.labels
+    if not len(y):
+        return f"{name}: no held-out positions"
+    p = np.clip(predict(model, held), 1e-9, 1 - 1e-9)
     loss = -np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))
     decisive = y != 0.5
     right = np.mean((p[decisive] > 0.5) == (y[decisive] > 0.5))
