@@ -1,4 +1,4 @@
-"""The learned evaluator's weights: the ``Model`` and its files, one small file per board size.
+"""The learned evaluator's weights: the ``Model`` and its files, one file per board size.
 
 A model is a table of values by race-margin bucket, one weight per feature count
 (``features.NAMES``) and, for a solved board size, pattern tables (``patterns``).
