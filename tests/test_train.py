@@ -214,8 +214,9 @@ def test_the_ranking_term_orders_the_leaf_pairs(monkeypatch: pytest.MonkeyPatch)
     no_share = train.board_models([exact], 1, pair_share=0.0)
     assert set(no_share) == {"4"} and no_share["4"] == models[chances_key(4)]
     assert ranking_loss(ranked, leaves) < 0.8 * ranking_loss(no_share["4"], leaves)
-    # no roots (--leaf-roots 0): no leaves either, the labels alone and no twin
-    assert train.board_models([exact], 1, roots=0) == {"4": labels_only}
+    # no roots (--leaf-roots 0): no leaves either, the set's samples alone and no twin
+    assert train.board_models([exact], 1, roots=0) == {"4": train.fit_patterns(exact.kept,
+                                                                                rules)}
 
 
 def test_boards_names_the_board_models_refitted() -> None:
