@@ -22,14 +22,14 @@ A model file is a short text header, a blank line, then the pattern tables::
 Numbers in the header are Python's shortest exact ``repr`` of each float, so a model
 reads back exactly. The tables, 1.1 million entries on n = 5, are memory-mapped
 (``mmap``, in CPython and Pyodide alike) and read in place through a ``memoryview``:
-opening them costs a twentieth of a millisecond whatever their size, and the search
-touches only the pages of the entries it looks up. Copying them into arrays took 4 to 5
-ms on n = 5, and parsing them as JSON text tens. Where ``mmap`` is missing or fails,
-the tables are read into memory instead; a big-endian machine gets byte-swapped arrays.
-A model file is replaced, never rewritten in place (``write_model``), so a program that
-has mapped the old one keeps reading it. A pattern window inside another is stored
-folded into it (``patterns.fold_contained``, done by ``write_models``): the same scores,
-and the evaluator reads it without folding anything.
+mapping them costs a twentieth of a millisecond whatever their size (importing ``mmap``
+half a millisecond more), and the search touches only the pages it looks up. Copying
+them into arrays took 4 to 5 ms on n = 5, and parsing them as JSON text tens. Where
+``mmap`` is missing or fails, the tables are read into memory instead; a big-endian
+machine gets byte-swapped arrays. A model file is replaced, never rewritten in place
+(``write_model``), so a program that has mapped the old one keeps reading it. A pattern
+window inside another is stored folded into it (``patterns.fold_contained``, done by
+``write_models``): the same scores, and the evaluator reads it without folding anything.
 """
 
 from __future__ import annotations
