@@ -6,6 +6,7 @@ import json
 import random
 
 from cli_helpers import run_cli
+from tie_helpers import fixed_depth_choices
 
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import analyse, is_game_end
@@ -40,6 +41,18 @@ def test_best_move_score_and_line_are_the_searchs() -> None:
     if not is_game_end(progress.score):
         assert field(result.stdout, "Score").startswith(f"{progress.score:+d} for ")
     assert "Exact" not in result.stdout  # --solve-limit 0: no solving
+
+
+def test_a_fixed_depth_chooses_as_analyse_where_root_moves_tie() -> None:
+    """``--depth`` deepens as ``analyse`` (``oskaplayer``) does, so between tied root
+    moves it prints the same choice, not the one a ply-at-a-time search would make."""
+    rules = oska_rules(5)
+    choices = fixed_depth_choices(rules, oska_evaluator(rules, "strong"), 3, 60)
+    pos, chosen = next((pos, chosen) for pos, chosen, differs in choices if differs)
+    result = run_cli("analyze", ",".join(rules.to_rows(pos)), "wb"[pos.turn], "--depth", 3,
+                     "--solve-limit", 0)
+    assert result.returncode == 0, result.stderr
+    assert field(result.stdout, "After it") == str(rules.to_rows(chosen))
 
 
 def test_a_winning_capture_and_the_exact_values_of_every_move() -> None:

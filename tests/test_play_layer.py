@@ -13,17 +13,16 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from tie_helpers import fixed_depth_choices
 
 from oska_gui.core.types import BLACK, WHITE
 from oska_gui.engine.evaluators import oska_evaluator
-from oska_gui.engine.search import Thinker, best_child
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LEVELS, LevelKey, parse_ai
 from oska_gui.play.players import DepthPlayer, ForcedMoves, RandomMoves, Unloadable
 from oska_gui.play.runner import Runner
 from oska_gui.play.search_player import ai_player, make_player
-from oska_gui.play.selfplay import random_opening
 
 PACKAGE = Path(__file__).resolve().parent.parent / "oska_gui"
 
@@ -87,20 +86,11 @@ def test_a_depth_level_plays_the_move_a_fixed_depth_search_plays() -> None:
     """Where equally scored moves tie at the root, a depth level (a sliced ``Thinker``)
     chooses as ``analyse`` does, not as a search deepening a ply at a time would."""
     rules = oska_rules(5)
-    evaluate = oska_evaluator(rules, "strong")
-    rng = random.Random(3)
-    differing = 0
-    for _ in range(60):
-        pos = random_opening(rules, rng.randint(4, 14), rng)[-1]
-        if rules.terminal(pos) is not None or not rules.children(pos):
-            continue
-        chosen = best_child(rules, evaluate, pos, 3)
-        one_ply_steps = Thinker(rules, evaluate, pos, max_depth=3)
-        while not one_ply_steps.advance(1.0):
-            pass
-        differing += one_ply_steps.best != chosen
+    choices = fixed_depth_choices(rules, oska_evaluator(rules, "strong"), 3, 60)
+    for pos, chosen, _ in choices:
         player, turn = ai_player(make_game("oska", 5), parse_ai("3")), None
         while turn is None:
             turn = player.think(pos, 1.0)
         assert turn.child == chosen
-    assert differing, "no tie went another way: the test would not see the difference"
+    assert any(differs for _, _, differs in choices), \
+        "no tie went another way: the test would not see the difference"

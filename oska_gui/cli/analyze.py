@@ -24,7 +24,7 @@ from oska_gui.console.options import (
 from oska_gui.console.table import render_table
 from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
-from oska_gui.engine.search import Thinker, is_game_end, plies_to_end
+from oska_gui.engine.search import Thinker, deepening_step, is_game_end, plies_to_end
 from oska_gui.engine.solved_file import saved_solution
 from oska_gui.engine.solver import Solution, TooBig, solver_for
 from oska_gui.games.oska import OskaRules
@@ -94,7 +94,8 @@ def print_search(rules: OskaRules, pos: Position, args: argparse.Namespace) -> N
     """Run the alpha-beta search that ``args`` asks for and print its best line."""
     depth = MAX_DEPTH if args.time else args.depth or DEFAULT_DEPTH
     start = time.perf_counter()
-    thinker = Thinker(rules, oska_evaluator(rules, args.evaluator), pos, depth, args.time)
+    thinker = Thinker(rules, oska_evaluator(rules, args.evaluator), pos, depth, args.time,
+                      step=deepening_step(args.time))
     while not thinker.advance(SLICE_SECONDS):
         pass
     seconds = time.perf_counter() - start

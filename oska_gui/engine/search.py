@@ -13,7 +13,7 @@ windows after the first move, re-searched with the full window when they fail hi
 transposition table with enhanced transposition cut-offs (a child whose stored bound
 already refutes the parent ends the search of the parent) and iterative deepening: a
 ply at a time for a search that thinks for a time, two plies at a time for one of a
-fixed depth (``analyse``, and a ``Thinker`` given ``ANALYSE_STEP``: depths 2, 4, 6 or 1,
+fixed depth (``analyse``, and a ``Thinker`` given ``deepening_step``: depths 2, 4, 6 or 1,
 3, 5; an iteration of the same parity orders the moves better, and the skipped ones cost
 more than they save; both kinds of fixed-depth search choose the same move). The
 depth limit is exact: a table entry cuts the search only at the very depth it was
@@ -365,6 +365,14 @@ def run(generator: Generator[None, None, Any]) -> Any:
             return stop.value
 
 
+def deepening_step(time_limit: float | None) -> int:
+    """Return the plies between the depths of a ``Thinker`` with ``time_limit`` (None: a
+    fixed depth): ``ANALYSE_STEP`` for a fixed depth, so it chooses as ``analyse`` does
+    even where root moves tie; 1 for one that thinks for a time, which plays the
+    deepest depth it completes."""
+    return ANALYSE_STEP if time_limit is None else 1
+
+
 def analyse(game: Game, evaluate: Evaluator, root: Any, depth: int) -> Progress:
     """Search ``root`` exactly ``depth`` plies deep and return the best line found.
 
@@ -401,8 +409,8 @@ class Thinker:
         ``discard`` receives tables the search outgrows (see ``AlphaBeta``). ``clock``
         is the decision's clock when the search is its second part (the time already on
         it counts toward ``time_limit``); None starts a new one. ``step``: the plies
-        between depths (``AlphaBeta.deepen``); ``ANALYSE_STEP`` for a fixed depth plays
-        as ``analyse`` does, even where root moves tie.
+        between depths (``AlphaBeta.deepen``; ``deepening_step`` gives the one a player
+        uses).
         """
         self.search = AlphaBeta(game, evaluate, discard)
         self.progress = Progress()
@@ -413,7 +421,8 @@ class Thinker:
         self.advance(0.0)  # always complete a first depth, so a move is known at once
 
     def advance(self, seconds: float) -> bool:
-        """Think for about ``seconds`` (at least until depth 1 is done); return ``done``."""
+        """Think for about ``seconds`` (at least until a first depth is done); return
+        ``done``."""
         clock = self.clock
         clock.resume()
         start = time.perf_counter()

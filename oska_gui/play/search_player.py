@@ -17,9 +17,9 @@ from typing import Protocol
 
 from oska_gui.engine.clock import ThinkingClock
 from oska_gui.engine.search import (
-    ANALYSE_STEP,
     Progress,
     Thinker,
+    deepening_step,
     is_game_end,
     plies_to_end,
 )
@@ -138,10 +138,10 @@ class SearchPlayer:
         """Switch to (or start with) the alpha-beta search of the current position."""
         self._job = None
         discard = self.reclaimer.take if self.reclaimer is not None else None
-        # a depth level deepens as ``analyse`` does, so it plays as ``oskaplayer`` does
-        step = ANALYSE_STEP if self.level.seconds is None else 1
+        seconds = self.level.seconds
         self._thinker = Thinker(self.game.rules, self.evaluate, self._position,
-                                self.level.depth, self.level.seconds, discard, self.clock, step)
+                                self.level.depth, seconds, discard, self.clock,
+                                deepening_step(seconds))
 
     def advance(self, seconds: float) -> Position | None:
         """Work for about ``seconds``; return the chosen child once decided, else None."""
