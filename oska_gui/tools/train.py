@@ -423,7 +423,7 @@ def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None,
         raise ValueError(f"{exact.name} has no exact results beyond its samples")
     rules = oska_rules(exact.n)
     leaves, results, pairs = leaf_pairs(rules, learned_evaluator(rules), exact.roots,
-                                        exact.exact, roots or LEAF_ROOTS, seed, plies)
+                                        exact.exact, leaf_roots(roots, 2), seed, plies)
     samples, _ = exact_samples(rules, leaves, results)  # leaves: in contact, none held out
     samples.pairs = pairs
     return samples
@@ -519,16 +519,24 @@ def refits(args: argparse.Namespace, n: int) -> bool:
     return not args.boards or n in args.boards
 
 
+def whole_numbers(text: str) -> tuple[int, ...]:
+    """Return the comma-separated whole numbers of an option (``--sizes 5,6``).
+
+    Raises argparse.ArgumentTypeError otherwise.
+    """
+    try:
+        return tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not whole numbers: {text!r}") from None
+
+
 def leaf_depths(text: str) -> tuple[int, ...]:
     """Return the depths of ``--leaf-plies`` (comma-separated, each at least 2).
 
     Raises argparse.ArgumentTypeError otherwise.
     """
-    try:
-        depths = tuple(int(part) for part in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not whole numbers: {text!r}") from None
-    if not depths or min(depths) < 2:
+    depths = whole_numbers(text)
+    if min(depths) < 2:
         raise argparse.ArgumentTypeError(f"leaves are at least 2 plies deep: {text!r}")
     return depths
 
@@ -540,7 +548,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default 2)")
     parser.add_argument("--games", type=int, default=500, help="games per board size a round")
-    parser.add_argument("--sizes", type=lambda text: tuple(map(int, text.split(","))),
+    parser.add_argument("--sizes", type=whole_numbers,
                         default=(5, 6, 7, 8), help="self-play board sizes (default 5,6,7,8)")
     parser.add_argument("--exact", type=Path, action="append", default=[], metavar="FILE",
                         help="an exact dataset to fit too (oska solve --n 5 --dataset FILE)")
@@ -566,7 +574,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pair-share", type=float, default=PAIR_SHARE,
                         help="the leaf pairs' share of a board model's loss, the labels' "
                              f"being 1 (default {PAIR_SHARE:g}; 0: labels only)")
-    parser.add_argument("--boards", type=lambda text: tuple(map(int, text.split(","))),
+    parser.add_argument("--boards", type=whole_numbers,
                         default=(), metavar="N,N",
                         help="refit only these boards' own models and keep the other "
                              "shipped ones (default: every board with exact labels)")
