@@ -1,4 +1,4 @@
-"""Tests of the benchmark command's tools (``oska_gui.tools.bench``).
+"""Tests of the benchmark command's tools (``tools.bench``).
 
 The figures themselves are not tested (timing belongs to the command); what is tested
 is that they measure what they claim: the stored midgame set is the seeded script's
@@ -16,7 +16,7 @@ import pytest
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import AlphaBeta, Progress, analyse, run
 from oska_gui.games.oska import OskaRules, Position, oska_rules
-from oska_gui.tools import bench
+from tools import bench
 
 
 def test_the_stored_midgames_are_what_the_seeded_script_writes(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""The per-depth choice benchmark (``oska_gui.tools.depths``): what it counts.
+"""The per-depth choice benchmark (``tools.depths``): what it counts.
 
 The figures belong to the command; here: the positions it plays are exactly those
 where the moves do not all keep the value, with the value-keeping moves right, and
@@ -16,8 +16,8 @@ import pytest
 from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.selfplay import random_opening
-from oska_gui.tools import depths
-from oska_gui.tools.strength import ChoiceJob
+from tools import depths
+from tools.strength import ChoiceJob
 
 
 @pytest.fixture(scope="module")

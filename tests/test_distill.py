@@ -12,14 +12,14 @@ from oska_gui.engine.features import NAMES, feature_space
 from oska_gui.engine.learned import PASSED_WIN, SCALE, learned_evaluator, shipped_model
 from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.distill import (
+from tools.distill import (
     LABEL_DEPTHS,
     distill,
     labelled_game,
     parse_games,
     search_label,
 )
-from oska_gui.tools.samples import GameJob, play_line
+from tools.samples import GameJob, play_line
 
 pytestmark = pytest.mark.numba
 

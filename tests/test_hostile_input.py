@@ -59,7 +59,7 @@ def test_a_huge_depth_on_a_drawn_position_returns_at_once_with_the_same_answer()
     output = run_python(f"""
         import json
         from oska_gui import oskaplayer
-        from oska_gui.spec.boards import read_board
+        from oska_gui.games.board_forms import read_board
         from oska_gui.engine.evaluators import oska_evaluator
         from oska_gui.engine.search import analyse
         answers = [oskaplayer({DRAWN!r}, "b", depth) for depth in (10, 100, {HUGE_DEPTH})]

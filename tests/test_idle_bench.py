@@ -16,7 +16,7 @@ SANE = 50.0  # % of a core: a loop spinning without sleep would use a whole core
 
 
 def test_the_idle_benchmark_measures_main_py_in_each_quiet_moment() -> None:
-    result = subprocess.run([sys.executable, "-m", "oska_gui.tools.idle", "--seconds", "1",
+    result = subprocess.run([sys.executable, "-m", "tools.idle", "--seconds", "1",
                              "--settle", "1"], cwd=REPO_ROOT, capture_output=True,
                             text=True, timeout=600)
     assert result.returncode == 0, result.stderr

@@ -356,22 +356,24 @@ def test_the_import_check_sees_every_form() -> None:
 
 # -- names the project's own texts give ----------------------------------------------
 
-# a file path in the package or the tests: ``oska_gui/engine/search.py``, ``tests/run.py``
-FILE_PATH = re.compile(r"\b(?:oska_gui|tests)/[\w/]*\w\.py\b")
-# a dotted name in the package: ``oska_gui.tools.train``, ``oska_gui.cli`` (not ``oska_gui``)
-DOTTED_NAME = re.compile(r"\boska_gui(?:\.\w+)+")
+# a file path in the package, the tests or the developer tools: ``oska_gui/engine/search.py``,
+# ``tests/run.py``, ``tools/train.py``
+FILE_PATH = re.compile(r"\b(?:oska_gui|tests|tools)/[\w/]*\w\.py\b")
+# a dotted name in the package or the tools: ``oska_gui.cli``, ``tools.train`` (not
+# ``oska_gui`` alone)
+DOTTED_NAME = re.compile(r"\b(?:oska_gui|tools)(?:\.\w+)+")
 
 
 def project_texts() -> list[Path]:
     """Return the project's own text files: README, pyproject, main.py and the package's
-    and the tests' Python files (not installed node_modules, and not this file, which
+    the tests' and the tools' Python files (not installed node_modules, and not this file, which
     names on purpose what must not be named).
 
     Returns:
         The files' paths.
     """
     texts = [REPO_ROOT / "README.md", REPO_ROOT / "pyproject.toml", REPO_ROOT / "main.py"]
-    for folder in ("oska_gui", "tests"):
+    for folder in ("oska_gui", "tests", "tools"):
         texts += [path for path in sorted((REPO_ROOT / folder).rglob("*.py"))
                   if "node_modules" not in path.parts and path != Path(__file__).resolve()]
     return texts
@@ -394,7 +396,7 @@ def resolves(dotted: str) -> bool:
     """Tell whether a dotted name is a module of the package, or a name defined in one.
 
     Args:
-        dotted: e.g. ``oska_gui.tools.train`` or ``oska_gui.movegen``.
+        dotted: e.g. ``tools.train`` or ``oska_gui.movegen``.
 
     Returns:
         True when the longest module prefix exists as a file or package folder and the
@@ -444,7 +446,7 @@ def test_every_file_the_project_names_exists() -> None:
 
 
 def test_every_module_the_project_names_exists() -> None:
-    """Likewise for dotted names: ``python -m oska_gui.tools.train``, ``oska_gui.movegen``."""
+    """Likewise for dotted names: ``python -m tools.train``, ``oska_gui.movegen``."""
     assert missing_names(DOTTED_NAME, resolves) == {}
 
 
@@ -456,8 +458,9 @@ def test_the_name_checks_catch_moved_modules(tmp_path: Path) -> None:
     assert not (REPO_ROOT / "oska_gui" / "tablebase.py").exists()
     assert names_in(DOTTED_NAME, text) == {"oska_gui.train"}
     assert not resolves("oska_gui.train")
+    assert not resolves("oska_gui.tools.train")  # the tools left the package
     assert not resolves("oska_gui.no_such_name")
-    assert resolves("oska_gui.tools.train") and resolves("oska_gui.movegen")
+    assert resolves("tools.train") and resolves("oska_gui.movegen")
 
 
 def test_no_text_points_outside_the_project() -> None:
@@ -467,3 +470,19 @@ def test_no_text_points_outside_the_project() -> None:
     offenders = {str(path.relative_to(REPO_ROOT)): sorted(names_in(outside, path))
                  for path in project_texts() if names_in(outside, path)}
     assert offenders == {}
+
+
+def test_the_wheel_holds_the_package_and_not_the_developer_tools() -> None:
+    """pyproject's package search finds every folder of ``oska_gui`` and nothing of
+    ``tools/``, which is run from a checkout (a player's install carries no workshop)."""
+    import setuptools
+
+    config = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    find = config["tool"]["setuptools"]["packages"]["find"]
+    found = set(setuptools.find_namespace_packages(
+        where=str(REPO_ROOT), include=find["include"], exclude=find["exclude"]))
+    folders = {f"oska_gui.{path.name}" for path in (REPO_ROOT / "oska_gui").iterdir()
+               if (path / "__init__.py").is_file()}
+    assert folders <= found
+    assert (REPO_ROOT / "tools" / "__init__.py").is_file()
+    assert not {name for name in found if not name.startswith("oska_gui")}

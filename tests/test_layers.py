@@ -1,32 +1,87 @@
-"""The package's layers, as the README's "How it works" declares them, hold in the code.
+"""The package's layers, as ``oska_gui/layers.toml`` declares them, hold in the code.
 
-Every ``import`` of ``oska_gui`` (those inside functions too) is read from the source:
-no module imports from a higher layer than its own, and no group of modules imports
-itself round in a circle.
+Every ``import`` of ``oska_gui`` (those inside functions too) is read from the source: a
+module imports only from its own folder and the folders its entry lists; the lists form
+no circle; the pairs the file names under ``never`` import each other in neither
+direction; no group of modules imports itself round in a circle; and nothing in the
+package imports the developer tools (``tools/``, outside the package).
 """
 
 from __future__ import annotations
 
 import ast
-import re
+import tomllib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "oska_gui"
-# The package's own top-level modules, by the layer each belongs with.
-TOP_MODULES = {"bootstrap": "core", "__init__": "spec", "__main__": "cli"}
+LAYER_FILE = PACKAGE / "layers.toml"
 
 
-def declared_layers() -> list[set[str]]:
-    """Return the README's layers, lowest first: the folder names of each numbered line
-    of the list under "Layers"."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Layers", 1)[1].split("\n#", 1)[0]
-    layers = [set(re.findall(r"`([a-z_]+)/`", line.split(":", 1)[0]))
-              for line in section.splitlines() if re.match(r"\d+\. ", line)]
-    assert layers and all(layers), section
-    return layers
+@dataclass(frozen=True)
+class LayerMap:
+    """The layer file, read: what each folder may import and what must never meet.
+
+    Attributes:
+        imports: each folder of the package and the folders it may import from.
+        modules: each top-level module of the package and the folder it sits with.
+        never: pairs of folders that must not import each other.
+    """
+
+    imports: dict[str, set[str]]
+    modules: dict[str, str]
+    never: list[tuple[str, str]]
+
+    def folder_of(self, name: str) -> str:
+        """Return the folder whose rules module ``name`` (``oska_gui.ui.app``, say) follows.
+
+        Args:
+            name: a dotted module name of the package.
+
+        Returns:
+            The folder's name, or the folder a top-level module sits with.
+        """
+        parts = name.split(".")
+        key = parts[1] if len(parts) > 1 else "__init__"
+        folder = self.modules.get(key, key)
+        assert folder in self.imports, f"{name} is in no declared folder"
+        return folder
+
+    def allows(self, source: str, target: str) -> bool:
+        """Tell whether module ``source`` may import module ``target``.
+
+        Args:
+            source: the importing module's dotted name.
+            target: the imported module's dotted name.
+
+        Returns:
+            True when both sit in one folder or the source's folder lists the target's.
+        """
+        mine, theirs = self.folder_of(source), self.folder_of(target)
+        return mine == theirs or theirs in self.imports[mine]
+
+
+def read_layer_map(text: str) -> LayerMap:
+    """Parse a layer file's text.
+
+    Args:
+        text: TOML with ``[folders.NAME]`` tables (``imports``), ``[modules]`` and
+            ``[never] pairs``.
+
+    Returns:
+        The map it declares.
+    """
+    data = tomllib.loads(text)
+    imports = {name: set(entry["imports"]) for name, entry in data["folders"].items()}
+    never = [(first, second) for first, second in data["never"]["pairs"]]
+    return LayerMap(imports, dict(data["modules"]), never)
+
+
+def layer_map() -> LayerMap:
+    """Return the package's own layer map, read from ``oska_gui/layers.toml``."""
+    return read_layer_map(LAYER_FILE.read_text(encoding="utf-8"))
 
 
 def modules() -> Iterator[tuple[str, Path]]:
@@ -54,17 +109,6 @@ def imported(name: str, source: str, is_package: bool = False) -> set[str]:
     return {item for item in found if item.split(".")[0] == "oska_gui"}
 
 
-def layer_of(name: str, layers: list[set[str]]) -> int:
-    """Return the index of the layer module ``name`` belongs to."""
-    parts = name.split(".")
-    key = parts[1] if len(parts) > 1 else "__init__"
-    folder = TOP_MODULES.get(key, key)  # a top-level module sits with its layer
-    for index, layer in enumerate(layers):
-        if folder in layer:
-            return index
-    raise AssertionError(f"{name} is in no declared layer")
-
-
 def graph() -> dict[str, set[str]]:
     """Return each module's imports of other modules of the package (packages resolved to
     their ``__init__``, names imported from a module to that module)."""
@@ -78,26 +122,62 @@ def graph() -> dict[str, set[str]]:
     return edges
 
 
-def test_every_folder_of_the_package_is_in_one_declared_layer() -> None:
-    layers = declared_layers()
-    folders = {path.name for path in PACKAGE.iterdir()
-               if (path / "__init__.py").exists()}
-    declared = [folder for layer in layers for folder in layer]
-    assert len(declared) == len(set(declared)), "a folder is in two layers"
-    assert folders == set(declared)
+def test_every_folder_of_the_package_has_one_entry() -> None:
+    layers = layer_map()
+    folders = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()}
+    assert folders == set(layers.imports)
+    top = {path.stem for path in PACKAGE.glob("*.py")}
+    assert top == set(layers.modules)
 
 
-def test_no_module_imports_from_a_higher_layer() -> None:
-    layers = declared_layers()
-    upward = [f"{source} -> {target}" for source, targets in graph().items()
-              for target in targets if layer_of(target, layers) > layer_of(source, layers)]
-    assert not upward, "imports that run up a layer:\n" + "\n".join(sorted(upward))
+def test_every_listed_folder_is_declared_and_the_lists_run_one_way() -> None:
+    """The lists name only declared folders, never their own, and form no circle, so the
+    folders stack in layers."""
+    layers = layer_map()
+    for folder, allowed in layers.imports.items():
+        assert allowed <= set(layers.imports), folder
+        assert folder not in allowed, folder
+    cycles = [group for group in strongly_connected(layers.imports) if len(group) > 1]
+    assert not cycles, f"the layer file's lists run round in a circle: {cycles}"
+
+
+def test_no_list_lets_a_never_pair_meet() -> None:
+    layers = layer_map()
+    for first, second in layers.never:
+        assert {first, second} <= set(layers.imports), (first, second)
+        assert second not in layers.imports[first], (first, second)
+        assert first not in layers.imports[second], (first, second)
+
+
+def test_every_import_is_one_the_layer_file_allows() -> None:
+    layers = layer_map()
+    refused = [f"{source} -> {target}" for source, targets in graph().items()
+               for target in targets if not layers.allows(source, target)]
+    assert not refused, "imports the layer file does not allow:\n" + "\n".join(sorted(refused))
 
 
 def test_no_modules_import_each_other_round_in_a_circle() -> None:
     edges = graph()
     cycles = [cycle for cycle in strongly_connected(edges) if len(cycle) > 1]
     assert not cycles, f"circles of imports: {cycles}"
+
+
+def test_nothing_in_the_package_imports_the_developer_tools() -> None:
+    """``tools/`` is run from a checkout and is not installed: the package never needs it."""
+    users = sorted(str(path.relative_to(REPO)) for _, path in modules()
+                   if {"tools"} & top_level_imports(path.read_text(encoding="utf-8")))
+    assert users == []
+
+
+def top_level_imports(source: str) -> set[str]:
+    """Return the first part of every absolute module name a source imports."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+    return found
 
 
 def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -132,11 +212,20 @@ def strongly_connected(edges: dict[str, set[str]]) -> list[list[str]]:
     return groups
 
 
-def test_the_checks_see_an_upward_import_and_a_circle() -> None:
-    """The checks can fail: an import from ui into engine and a two-module circle."""
-    layers = declared_layers()
-    assert layer_of("oska_gui.ui.app", layers) > layer_of("oska_gui.engine.search", layers)
+def test_the_checks_see_a_refused_import_a_never_pair_and_a_circle() -> None:
+    """The checks can fail: ui may not import tournament or cli, a two-module circle is
+    found, a layer file whose lists run round is seen, and imports inside functions and
+    of the tools are read."""
+    layers = layer_map()
+    assert layers.allows("oska_gui.ui.app", "oska_gui.engine.search")
+    assert not layers.allows("oska_gui.engine.search", "oska_gui.ui.app")
+    assert not layers.allows("oska_gui.ui.app", "oska_gui.tournament.runner")
+    assert ("ui", "tournament") in layers.never
     assert strongly_connected({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"], ["c"]]
+    looped = read_layer_map('[folders.a]\nimports = ["b"]\n[folders.b]\nimports = ["a"]\n'
+                            '[modules]\n[never]\npairs = []\n')
+    assert [group for group in strongly_connected(looped.imports) if len(group) > 1]
     source = "def late():\n    from ..play import runner\nimport oska_gui.core.types\n"
     assert imported("oska_gui.ui.app", source) == {
         "oska_gui.play", "oska_gui.play.runner", "oska_gui.core.types"}
+    assert top_level_imports("def f():\n    from tools.bench import main\n") == {"tools"}

@@ -7,7 +7,7 @@ import pytest
 
 from oska_gui.engine.features import NAMES
 from oska_gui.engine.learned import shipped_model
-from oska_gui.tools import refit
+from tools import refit
 
 
 def test_the_offset_fit_recovers_the_weights_that_made_the_labels() -> None:

@@ -19,7 +19,7 @@ from oska_gui.play.review.chances import PAWN_SCALE, SCALES, result_chance, sear
 from oska_gui.play.review.job import ReviewJob, within
 from oska_gui.play.review.marks import Mark, mark_by_drop, mark_exact, move_accuracy
 from oska_gui.play.review.result import Review
-from oska_gui.tools.review_bench import agreement
+from tools.review_bench import agreement
 
 
 def record_of(rules: Rules, seed: int) -> Record:

@@ -16,7 +16,7 @@ from oska_gui.engine import solved_file
 from oska_gui.engine.exact_dataset import is_held_out
 from oska_gui.engine.solver import solution_of
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools import solved_samples
+from tools import solved_samples
 
 pytestmark = [pytest.mark.slow, pytest.mark.numba]  # the whole game; numpy via training
 RULES = oska_rules(4)

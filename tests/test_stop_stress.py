@@ -1,4 +1,4 @@
-"""The stop stress tool (``oska_gui.tools.stop_stress``) stops real commands and finds
+"""The stop stress tool (``tools.stop_stress``) stops real commands and finds
 nothing left behind; bad options are one line."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(not proctree.available(), reason="needs Linux /p
 def stress(*args: str) -> subprocess.CompletedProcess:
     """Run the stress tool with ``args``; return its completed process."""
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
-    return subprocess.run([sys.executable, "-m", "oska_gui.tools.stop_stress", *args],
+    return subprocess.run([sys.executable, "-m", "tools.stop_stress", *args],
                           env=env, capture_output=True, text=True, timeout=300)
 
 

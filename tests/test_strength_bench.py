@@ -7,7 +7,7 @@ import pytest
 from oska_gui.core.types import Outcome, Termination
 from oska_gui.games.oska import BLACK, WHITE, Position, oska_rules
 from oska_gui.play.records import Record, from_positions
-from oska_gui.tools import strength
+from tools import strength
 
 
 def passing_record(rows: list[str]) -> Record:

@@ -8,13 +8,13 @@ from collections.abc import Callable
 
 import pytest
 
-from oska_gui.tools import swiss_bench
 from oska_gui.tournament.formats import ROUND_ROBIN, SWISS, SwissRounds, make_format
 from oska_gui.tournament.games import Conditions, Entrant, GameTask
 from oska_gui.tournament.result import GameResult, MoveTimes
 from oska_gui.tournament.schedule import TournamentPlan
 from oska_gui.tournament.standings import standings
 from oska_gui.tournament.swiss import Round, SwissHistory, buchholz, pair_round
+from tools import swiss_bench
 
 
 def play_rounds(count: int, rounds: int, games: int, seed: int) -> tuple[SwissHistory, list[Round]]:

@@ -33,7 +33,7 @@ from oska_gui.engine.tablebase import (
     solve_table,
 )
 from oska_gui.games.oska import SIDE_NAMES, Position, oska_rules
-from oska_gui.tools import perfect_bench
+from tools import perfect_bench
 
 pytestmark = pytest.mark.numba
 

@@ -218,7 +218,7 @@ def test_the_throughput_benchmark_plays_its_games_and_prints_a_rate() -> None:
     """``tourney_bench`` plays the games on local processes and prints one row per
     worker count (the figures are not checked: timing belongs to the command)."""
     env, _ = tagged_env()
-    done = subprocess.run([sys.executable, "-m", "oska_gui.tools.tourney_bench", "--games", "2",
+    done = subprocess.run([sys.executable, "-m", "tools.tourney_bench", "--games", "2",
                            "--depth", "1", "--workers", "1", "2"], env=env, capture_output=True,
                           text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr

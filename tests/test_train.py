@@ -20,8 +20,8 @@ from oska_gui.engine.patterns import pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.selfplay import random_opening
-from oska_gui.tools import leaf_pairs, train
-from oska_gui.tools import samples as shared
+from tools import leaf_pairs, train
+from tools import samples as shared
 
 pytestmark = pytest.mark.numba
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from oska_gui.tools.web_load import Visit, parse_args, report
+from tools.web_load import Visit, parse_args, report
 
 
 def test_the_report_names_the_longest_task_and_what_the_page_said_then() -> None:

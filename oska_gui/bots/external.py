@@ -23,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
-from oska_gui.spec.boards import read_board, read_player
+from oska_gui.games.board_forms import read_board, read_player
 
 DEFAULT_TIME_LIMIT = 5.0
 

@@ -31,9 +31,9 @@ from oska_gui.console.options import (
 )
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain
+from oska_gui.games.board_forms import read_board
 from oska_gui.games.oska import check_n, oska_rules
 from oska_gui.play.bot_loader import open_bot, parse_bot
-from oska_gui.spec.boards import read_board
 
 from .cases import Case, player_cases, playout_cases, tricky_cases, unique
 from .check_findings import (

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from oska_gui.core.types import Position
+from oska_gui.games.board_forms import read_board
 from oska_gui.games.oska import OskaRules
-from oska_gui.spec.boards import read_board
 
 from .cases import Case
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT
 from oska_gui.core.numbers import finite_positive
 from oska_gui.core.types import Position
+from oska_gui.games.board_forms import read_board
 from oska_gui.games.oska import SIZES, OskaRules, check_n
 from oska_gui.play.levels import DEFAULT_EVALUATOR, Ai, parse_ai
-from oska_gui.spec.boards import read_board
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 

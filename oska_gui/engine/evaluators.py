@@ -11,7 +11,7 @@ never searches. ``oska_evaluator(rules, name)`` returns one bound to a board siz
 - ``classic``: the hand-written race evaluator that was the default before the learned
   one (``classic_evaluator``), kept as a sparring partner and for comparison.
 
-The classic ``Weights`` were tuned by self-play with ``python -m oska_gui.tools.tune
+The classic ``Weights`` were tuned by self-play with ``python -m tools.tune
 --candidates 16`` (seeded, 193 s on the shared 2-core machine): a coordinate search from
 ``tune.FIRST_GUESS`` where each candidate played both simple and the incumbent (n = 4,
 5, 6 and 8, depths 2-4, 336 games a candidate). Classic against simple at equal depth,

@@ -5,7 +5,7 @@ The model says how likely the side to move is to win from its ``features.Feature
 race margin's bucket. The evaluator returns that logit times ``SCALE`` as an int, so
 the search compares positions by their winning chances. The weights are data shipped
 in the package (``weights/``, one file per model: see ``models``), made by
-``python -m oska_gui.tools.train``: one
+``python -m tools.train``: one
 general model for every board size, fitted first to exact values of solved boards
 (n = 4, and n = 5 with the optional solver) and to the results of self-play games on
 n = 5..8, then refitted to its own deeper searches on n = 6 and 8 (``tools.distill``), and
@@ -15,7 +15,7 @@ compares (``tools.leaf_pairs``), which moves its scores away from win chances, s
 ships a calibrated twin fitted to the exact values alone, which the game review reads
 (``calibrated_model``). The command prints how well each predicts held-out exact
 positions. The general model's weights of ``unmatched`` and ``own_exposed`` were added
-later by ``python -m oska_gui.tools.refit`` (fitted on exact n = 4 and 5 labels with
+later by ``python -m tools.refit`` (fitted on exact n = 4 and 5 labels with
 the rest of the model held); the models of n = 4 and 5 give them 0 (their pattern
 tables already see those positions: fitted the same way, the n = 4 model threw the
 exact value away as often as before, or once more in 3,000 positions, at depths 2-6,

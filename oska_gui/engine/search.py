@@ -47,7 +47,7 @@ generator that ``yield``s every ``PAUSE_EVERY`` nodes, so a caller can run the s
 in slices of a few milliseconds and resume it exactly where it stopped: ``Thinker``
 does that for the UI, ``best_child`` simply runs it to the end. Leaves are evaluated
 inline by their parent, so the generator machinery costs little where most nodes are:
-a few per cent against the same search as plain recursion (``python -m oska_gui.tools.bench``
+a few per cent against the same search as plain recursion (``python -m tools.bench``
 measures it).
 """
 

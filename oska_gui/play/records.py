@@ -51,7 +51,7 @@ from oska_gui.core.types import (
     Termination,
 )
 from oska_gui.engine.registry import GameInfo, GameKind, game_info
-from oska_gui.spec.boards import check_board_list, check_piece_counts, read_player, read_rows
+from oska_gui.games.board_forms import check_board_list, check_piece_counts, read_player, read_rows
 
 FORMAT = "oska-game"
 VERSION = 3

@@ -17,8 +17,7 @@ from __future__ import annotations
 from oska_gui.core.types import BLACK, WHITE, Position
 from oska_gui.engine.search import WIN, analyse, best_child
 from oska_gui.engine.solver import TooBig, solve_all
-from oska_gui.games.pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
-from oska_gui.spec.boards import (
+from oska_gui.games.board_forms import (
     BoardForm,
     check_board_list,
     check_piece_counts,
@@ -27,6 +26,7 @@ from oska_gui.spec.boards import (
     read_player,
     read_rows,
 )
+from oska_gui.games.pawns import SIZES, PawnRules, pawn_evaluator, pawn_rules
 
 CHOOSER_MAX_POSITIONS = 25_000  # the whole 4 x 4 game (20,286 positions) fits
 CHOOSER_DEPTH = 4  # plies of alpha-beta for a candidate too big to solve

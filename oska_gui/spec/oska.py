@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
 from oska_gui.engine.search import best_child
-from oska_gui.spec.boards import read_board, read_depth, read_player
+from oska_gui.games.board_forms import read_board, read_depth, read_player
 
 DEFAULT_EVALUATOR = "strong"
 

@@ -1,4 +1,4 @@
-"""Refit the general learned model to deeper searches: ``python -m oska_gui.tools.distill``.
+"""Refit the general learned model to deeper searches: ``python -m tools.distill``.
 
 The general model (``learned.GENERAL``: every board without a model of its own, n >= 6)
 is first fitted to exact values of small boards and to who won self-play games
@@ -34,7 +34,7 @@ from oska_gui.engine.learned import GENERAL, PASSED_WIN, SCALE, Model, learned_e
 from oska_gui.engine.models import WEIGHTS_DIR, read_models
 from oska_gui.engine.search import analyse
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.samples import (
+from tools.samples import (
     GameJob,
     feature_rows,
     fit,
@@ -118,7 +118,7 @@ def add_arguments(parser: argparse.ArgumentParser, rounds: int = ROUNDS) -> None
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Refit the general model of a weights file with the command-line ``argv``; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.distill",
+    parser = argparse.ArgumentParser(prog="python -m tools.distill",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--weights", type=Path, default=WEIGHTS_DIR,
                         help="the weights folder to refit and rewrite (default: the package's)")

@@ -1,4 +1,4 @@
-"""Swiss against round robin: ``python -m oska_gui.tools.swiss_bench [--rounds R ...]``.
+"""Swiss against round robin: ``python -m tools.swiss_bench [--rounds R ...]``.
 
 Plays a field of known order, by default 16 entrants on n = 5 with 2 games a pairing:
 this project's AI at depths 1 to 6, two copies of each, and 4 random movers, first as
@@ -84,7 +84,7 @@ def spearman(order: list[str], reference: list[str]) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     """Play the round robin and the Swiss tournaments asked for; print the comparison."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.swiss_bench",
+    parser = argparse.ArgumentParser(prog="python -m tools.swiss_bench",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, nargs="+", default=[4, 5, 6])
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3],

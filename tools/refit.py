@@ -1,4 +1,4 @@
-"""Fit a few weights of a learned model, the others held: ``python -m oska_gui.tools.refit``.
+"""Fit a few weights of a learned model, the others held: ``python -m tools.refit``.
 
 A new feature joins the model with weight 0 (``engine.models``: every feature needs a
 weight). Rather than remaking everything (``tools.train``), this fits only the named
@@ -27,7 +27,7 @@ from oska_gui.engine.features import NAMES, feature_space
 from oska_gui.engine.learned import SCALE, learned_evaluator
 from oska_gui.engine.models import GENERAL, WEIGHTS_DIR, Model, model_path, read_model, write_model
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.samples import label
+from tools.samples import label
 
 NEWTON_STEPS = 30
 L2 = 1e-4
@@ -99,7 +99,7 @@ def with_weights(model: Model, names: Sequence[str], values: Sequence[float]) ->
 
 def main(argv: list[str] | None = None) -> int:
     """Refit the named weights of one model with the command-line ``argv``; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.refit",
+    parser = argparse.ArgumentParser(prog="python -m tools.refit",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--names", required=True,
                         help="the weights to fit, e.g. own_unmatched,their_unmatched")
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     unknown = sorted(set(names) - set(NAMES))
     if unknown:
         parser.error(f"unknown weights {unknown}")
-    from oska_gui.tools.train import solved_n4  # it solves n = 4 with the pure-Python solver
+    from tools.train import solved_n4  # it solves n = 4 with the pure-Python solver
 
     model = read_model(model_path(args.weights, args.model))
     sources = [(4, "n = 4 (solved here)", *solved_n4())]

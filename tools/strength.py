@@ -1,4 +1,4 @@
-"""How strong the AI plays: ``python -m oska_gui.tools.strength [--quick]``.
+"""How strong the AI plays: ``python -m tools.strength [--quick]``.
 
 Prints three tables, using every core:
 
@@ -326,7 +326,7 @@ def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> Non
 
 def main(argv: list[str] | None = None) -> int:
     """Run the strength benchmark with the command-line ``argv``; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.strength",
+    parser = argparse.ArgumentParser(prog="python -m tools.strength",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
     parser.add_argument("--walls", action="store_true",

@@ -1,4 +1,4 @@
-"""Tune the strong evaluator's weights by self-play: ``python -m oska_gui.tools.tune``.
+"""Tune the strong evaluator's weights by self-play: ``python -m tools.tune``.
 
 Every candidate weight set plays the same seeded suite of matches at equal depth: for
 each board size and depth, ``--games`` random openings (``n - 2`` random plies each),
@@ -180,7 +180,7 @@ def parse_ints(text: str) -> tuple[int, ...]:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """Return the command-line options (see ``--help``); exits with a message if bad."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.tune", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.tune", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=8,
                         help="openings per board size and depth (2 games each; default 8)")

@@ -1,4 +1,4 @@
-"""Fit the learned evaluator's weights: ``python -m oska_gui.tools.train`` (needs numpy).
+"""Fit the learned evaluator's weights: ``python -m tools.train`` (needs numpy).
 
 One seeded command makes the shipped weights (``oska_gui/engine/weights/``, one file a
 model: see ``engine.models``) from scratch:
@@ -11,7 +11,7 @@ model: see ``engine.models``) from scratch:
    an existing dataset (``oska solve --n 5 --dataset FILE``) joins with ``--exact FILE``.
    The positions ``exact_dataset.is_held_out`` names (a hashed tenth, with their mirror
    images and colour swaps) are never fitted: they measure the fit, here and in the
-   benchmark (``python -m oska_gui.tools.strength``).
+   benchmark (``python -m tools.strength``).
 2. **A first fit**: L2-regularised logistic regression (Newton's method) of those labels
    on the features of ``features.FeatureSpace``.
 3. **Self-play rounds** on larger boards (n = 5..8 by default): seeded games in which
@@ -76,8 +76,8 @@ from oska_gui.engine.models import WEIGHTS_DIR, board_size, chances_key
 from oska_gui.engine.patterns import PatternSpace, pattern_space
 from oska_gui.engine.solver import run, solution_of, solver_for
 from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.tools.leaf_pairs import leaf_pairs
-from oska_gui.tools.samples import (
+from tools.leaf_pairs import leaf_pairs
+from tools.samples import (
     GameJob,
     Samples,
     design,
@@ -90,7 +90,7 @@ from oska_gui.tools.samples import (
     timed_printer,
     write_weights,
 )
-from oska_gui.tools.solved_samples import NoSolvedGame, solved_file, solved_positions
+from tools.solved_samples import NoSolvedGame, solved_file, solved_positions
 
 ADAM_STEPS = 1500
 ADAM_RATE = 0.05
@@ -483,7 +483,7 @@ def general_model(args: argparse.Namespace, sets: Sequence[ExactSet],
         print(f"round {round_}: {len(games.labels):,} self-play positions "
               f"({time.perf_counter() - start:.0f} s)", flush=True)
     if args.distill_rounds:
-        from oska_gui.tools.distill import distill  # it builds on this module's self-play
+        from tools.distill import distill  # it builds on this module's self-play
 
         model = distill(model, args.seed, args.distill_rounds, args.distill_games, pool,
                         timed_printer())
@@ -543,7 +543,7 @@ def leaf_depths(text: str) -> tuple[int, ...]:
 
 def main(argv: list[str] | None = None) -> int:
     """Train with the command-line ``argv``, write the weights; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.train",
+    parser = argparse.ArgumentParser(prog="python -m tools.train",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=2, help="self-play rounds (default 2)")
@@ -584,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--out", type=Path, default=WEIGHTS_DIR,
                         help="the weights folder to write (default: the package's)")
-    from oska_gui.tools.distill import add_arguments
+    from tools.distill import add_arguments
 
     add_arguments(parser)
     args = parser.parse_args(argv)

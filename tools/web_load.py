@@ -1,5 +1,5 @@
 """How long the web page blocks its main thread while it loads and plays:
-``python -m oska_gui.tools.web_load [--visits N] [--chromium PATH]``.
+``python -m tools.web_load [--visits N] [--chromium PATH]``.
 
 It builds the site if it is stale, serves it on 127.0.0.1 and opens it in headless
 Chromium (driven by Playwright, a test dependency) with a fresh profile: a cold first
@@ -150,7 +150,7 @@ def report(visits: list[Visit], move: Visit | None = None) -> str:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Return the parsed command line (exits with a usage message when it is wrong)."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.web_load",
+    parser = argparse.ArgumentParser(prog="python -m tools.web_load",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--visits", type=int, default=2,
                         help="the first visit and its reloads (default 2)")

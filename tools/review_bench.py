@@ -1,4 +1,4 @@
-"""Review speed and agreement: ``python -m oska_gui.tools.review_bench [options]``.
+"""Review speed and agreement: ``python -m tools.review_bench [options]``.
 
 Two measurements of ``play.review``:
 

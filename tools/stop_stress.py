@@ -1,4 +1,4 @@
-"""Stopping under load: ``python -m oska_gui.tools.stop_stress [--runs 100] [--load 2]``.
+"""Stopping under load: ``python -m tools.stop_stress [--runs 100] [--load 2]``.
 
 Starts a real ``oska match`` or ``oska tournament`` (two local workers) between two bot
 files that each start a ``sleep`` in a session of their own, waits until the bots
@@ -189,7 +189,7 @@ def report(outcomes: list[StopOutcome]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the stress test as the command line asks; return the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.stop_stress",
+    parser = argparse.ArgumentParser(prog="python -m tools.stop_stress",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=100, help="how many stops (default 100)")
     parser.add_argument("--load", type=int, default=2,

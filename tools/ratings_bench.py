@@ -1,4 +1,4 @@
-"""Rating time: ``python -m oska_gui.tools.ratings_bench [--entrants K ...]``.
+"""Rating time: ``python -m tools.ratings_bench [--entrants K ...]``.
 
 Makes a round robin of K entrants with known strengths (normal, 1.5 natural units
 apart on average, so some pairs are one-sided), 2 games a pair by default, and times
@@ -46,7 +46,7 @@ def timed(count: int, games: list[Game], backend: str) -> tuple[float, list[Rati
 
 def main(argv: list[str] | None = None) -> None:
     """Time the ratings for each field size asked for and print a table."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.ratings_bench",
+    parser = argparse.ArgumentParser(prog="python -m tools.ratings_bench",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, nargs="+", default=[100, 300, 1000])
     parser.add_argument("--games-per-pair", type=int, default=2)

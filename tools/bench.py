@@ -1,8 +1,8 @@
-"""Speed benchmarks of the Oska engine: ``python -m oska_gui.tools.bench [--n N ...] [--quick]``.
+"""Speed benchmarks of the Oska engine: ``python -m tools.bench [--n N ...] [--quick]``.
 
 For each board size it prints tables, from the start position and from a fixed set of
 midgame positions kept in ``bench_positions.json`` (made once by a seeded script:
-``python -m oska_gui.tools.bench --write-positions``):
+``python -m tools.bench --write-positions``):
 
 1. move generation calls per second on the spec's string boards (``movegen``);
 2. search speed: nodes per second, evaluator calls and the share of time spent in the
@@ -487,7 +487,7 @@ TABLES = (movegen_table, search_table, oskaplayer_table, minimax_table, think_ta
 
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark command (see the module docstring) with ``argv``."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, nargs="+", choices=SIZES, default=list(SIZES),
                         help="board sizes to benchmark (default: all)")

@@ -1,4 +1,4 @@
-"""The kept solved game at work: ``python -m oska_gui.tools.perfect_bench --dataset FILE``.
+"""The kept solved game at work: ``python -m tools.perfect_bench --dataset FILE``.
 
 Checks and times the file ``oska solve --n N --save`` kept (``engine.solved_file``)
 against a dataset the compiled tablebase wrote in another run (``oska solve --n N

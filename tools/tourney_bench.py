@@ -1,4 +1,4 @@
-"""Tournament throughput: ``python -m oska_gui.tools.tourney_bench [--workers W ...]``.
+"""Tournament throughput: ``python -m tools.tourney_bench [--workers W ...]``.
 
 Plays the same tournament, two bot files that call this project's ``oskaplayer``, 64
 games on n = 4 at depth 3 by default, once per worker count on local processes and,
@@ -52,7 +52,7 @@ def measure(play: Callable[[list[GameTask]], Iterator[Finished]],
 
 def main(argv: list[str] | None = None) -> None:
     """Measure and print the throughput of the tournament runs asked for."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.tourney_bench",
+    parser = argparse.ArgumentParser(prog="python -m tools.tourney_bench",
                                      description=__doc__.splitlines()[0])
     cores = os.cpu_count() or 1
     parser.add_argument("--workers", type=int, nargs="+", default=sorted({1, 2, cores}),

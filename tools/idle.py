@@ -1,5 +1,5 @@
 """How much processor the desktop game uses when nothing moves:
-``python -m oska_gui.tools.idle [--seconds S] [--settle S]``.
+``python -m tools.idle [--seconds S] [--settle S]``.
 
 It starts the real game window, ``main.py``, on SDL's dummy video and audio drivers with
 a fresh configuration folder, in each of three quiet moments: the start screen, a game
@@ -10,7 +10,7 @@ reads the process's CPU time (user + system, from ``/proc/PID/stat``) over ``S``
 seconds and prints it as a share of one core. Linux only (``/proc``).
 
 A game needs a key press, which nothing can send to a window on the dummy driver; so
-for those two moments the process is ``python -m oska_gui.tools.idle --press return``:
+for those two moments the process is ``python -m tools.idle --press return``:
 it posts the key press to pygame's queue, then runs ``main.py``'s own ``main()``.
 """
 
@@ -75,7 +75,7 @@ def start_moment(name: str, folder: Path) -> subprocess.Popen:
         save_settings(JsonFileStorage(folder / APP_DIR / FILE_NAME), Settings.from_dict(settings))
     command = [sys.executable, str(MAIN)]
     if keys:
-        command = [sys.executable, "-m", "oska_gui.tools.idle", "--press", *keys]
+        command = [sys.executable, "-m", "tools.idle", "--press", *keys]
     return subprocess.Popen(command, env=env, cwd=REPO_ROOT, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
 
@@ -119,7 +119,7 @@ def press_and_play(keys: list[str]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the idle benchmark (see the module docstring) with ``argv``."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.idle", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m tools.idle", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=10.0,
                         help="seconds measured in each moment (default 10)")

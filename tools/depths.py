@@ -1,4 +1,4 @@
-"""Value-losing choices at every search depth: ``python -m oska_gui.tools.depths``.
+"""Value-losing choices at every search depth: ``python -m tools.depths``.
 
 For each depth asked, plays ``oskaplayer``'s choice (the default evaluator, exactly that
 many plies deep) on solved positions where the choice matters (the moves do not all
@@ -31,7 +31,7 @@ from oska_gui.console.table import render_table
 from oska_gui.engine.search import run
 from oska_gui.engine.solver import parent_score, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
-from oska_gui.tools.strength import ChoiceJob, choice_jobs, keeps_value
+from tools.strength import ChoiceJob, choice_jobs, keeps_value
 
 SOLVED_N = 4  # the board whose whole game the pure-Python solver holds
 SEED = 23
@@ -98,7 +98,7 @@ def parse_depths(text: str) -> tuple[int, ...]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the value-losing choices per depth with the command-line ``argv``; return 0."""
-    parser = argparse.ArgumentParser(prog="python -m oska_gui.tools.depths",
+    parser = argparse.ArgumentParser(prog="python -m tools.depths",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--depths", type=parse_depths, default=parse_depths("1-10"),
                         help="depths to play, e.g. 2-10 or 2,4,6 (default 1-10)")
