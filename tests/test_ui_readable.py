@@ -24,11 +24,12 @@ from oska_gui.ui.contrast import READABLE, contrast_ratio, over
 from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
 from oska_gui.ui.game_view import banner_rect
 from oska_gui.ui.help import draw_help
-from oska_gui.ui.layout import board_area, board_layout, margin
+from oska_gui.ui.layout import board_area, board_layout
 from oska_gui.ui.looks import look_of
 from oska_gui.ui.rect import Rect
 from oska_gui.ui.start_scene import Option, choose
 from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET, type_scale
+from oska_gui.ui.window import margin
 
 QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}
 MOUSE_SIZES = [(1280, 800), (1024, 720), (640, 480), (480, 640), (480, 1000), (360, 300),

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from . import theme
 from .canvas import Canvas
-from .layout import margin
 from .rect import Rect
 from .typescale import LINE, TypeScale, type_scale
 from .widgets import card, fit_lines, wrap
+from .window import margin
 
 
 @dataclass(frozen=True)

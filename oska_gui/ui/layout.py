@@ -4,7 +4,8 @@ The window is split into a board area and a side panel (on the right when the wi
 wide, at the bottom when it is tall). ``board_layout(kind, n, width, height)`` fits the
 board into the board area, turned half round when ``flipped`` (the geometry is in
 ``board_geometry``); ``panel_layout`` gives the rectangles of the side panel's parts
-and buttons (the start screen's are in ``menu_layout``).
+and buttons (the start screen's are in ``menu_layout``, the margin and the window's
+way round that every screen shares in ``window``).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from .board_geometry import BoardLayout, fit_board, frame_box
 from .rect import Rect, clamp
 from .typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
 from .widgets import BUTTON_PAD
+from .window import MIN_SIZE, is_portrait, margin
 
-MIN_SIZE = 1
 CARD_PAD = 5.0  # above and below a player card's two lines
 MOVE_STEP = 1.15  # the move list's line height, in small-text lines
 HVC_BUTTONS = 6  # the panel's buttons in a game against the computer (commands.BUTTONS)
@@ -63,16 +64,6 @@ def board_aspect(kind: str, n: int) -> float:
     """Return the height of the ``kind`` board of size ``n`` drawn 1 pixel wide."""
     _, _, w, h = frame_box(kind, n)
     return h / w
-
-
-def margin(width: float, height: float) -> float:
-    """Return the outer margin for a window of this size (bigger windows, more air)."""
-    return clamp(min(width, height) * 0.03, 6, 24)
-
-
-def is_portrait(width: float, height: float) -> bool:
-    """Return True when the panel goes below the board (the window is taller than wide)."""
-    return width < height
 
 
 def split_screen(width: float, height: float, aspect: float = 0.0,

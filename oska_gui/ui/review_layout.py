@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board_geometry import BoardLayout
-from .layout import MOUSE_BUTTON, board_aspect, board_layout, is_portrait, split_screen
+from .layout import MOUSE_BUTTON, board_aspect, board_layout, split_screen
 from .rect import Rect, clamp
 from .typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
+from .window import is_portrait
 
 PREVIOUS, NEXT, BACK = "previous", "next", "back"
 BUTTONS = (PREVIOUS, NEXT, BACK)
