@@ -10,10 +10,16 @@ from hypothesis import strategies as st
 
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
-from oska_gui.ui.board_geometry import offset_polygon
-from oska_gui.ui.layout import board_area, board_aspect, board_layout, panel_layout, split_screen
-from oska_gui.ui.menu_layout import menu_layout
-from oska_gui.ui.rect import Rect
+from oska_gui.ui.board.board_geometry import offset_polygon
+from oska_gui.ui.game.layout import (
+    board_area,
+    board_aspect,
+    board_layout,
+    panel_layout,
+    split_screen,
+)
+from oska_gui.ui.kit.rect import Rect
+from oska_gui.ui.start.menu_layout import menu_layout
 
 OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN
 BOARDS = [(OSKA, n) for n in range(4, 9)] + [(HEXAPAWN, n) for n in range(3, 9)]

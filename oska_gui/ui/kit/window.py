@@ -1,6 +1,6 @@
 """What every screen's layout starts from: the window's least size, its outer margin and
-which way round it is (no pygame). The game screen's split and panel are in ``layout``,
-the start screen's menu in ``menu_layout``."""
+which way round it is (no pygame). The game screen's split and panel are in
+``game.layout``, the start screen's menu in ``start.menu_layout``."""
 
 from __future__ import annotations
 

@@ -4,8 +4,8 @@ The window is split into a board area and a side panel (on the right when the wi
 wide, at the bottom when it is tall). ``board_layout(kind, n, width, height)`` fits the
 board into the board area, turned half round when ``flipped`` (the geometry is in
 ``board_geometry``); ``panel_layout`` gives the rectangles of the side panel's parts
-and buttons (the start screen's are in ``menu_layout``, the margin and the window's
-way round that every screen shares in ``window``).
+and buttons (the start screen's are in ``start.menu_layout``, the margin and the
+window's way round that every screen shares in ``kit.window``).
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .board_geometry import BoardLayout, fit_board, frame_box
-from .rect import Rect, clamp
-from .typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
-from .widgets import BUTTON_PAD
-from .window import MIN_SIZE, is_portrait, margin
+from ..board.board_geometry import BoardLayout, fit_board, frame_box
+from ..kit.rect import Rect, clamp
+from ..kit.typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
+from ..kit.widgets import BUTTON_PAD
+from ..kit.window import MIN_SIZE, is_portrait, margin
 
 CARD_PAD = 5.0  # above and below a player card's two lines
 MOVE_STEP = 1.15  # the move list's line height, in small-text lines

@@ -15,7 +15,7 @@ from enum import StrEnum
 from oska_gui.session.match import Match
 from oska_gui.session.settings import Mode
 
-from .intents import Action
+from ..kit.intents import Action
 
 
 class Command(StrEnum):
