@@ -14,8 +14,8 @@ import pygame
 
 from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.session.settings import MemoryStorage
-from oska_gui.ui import theme
 from oska_gui.ui.app import App
+from oska_gui.ui.kit import theme
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from oska_gui.ui.canvas import Point
-from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.board.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.kit.canvas import Point
 
 
 def arrow_path(centers: Sequence[Point], start: int, goal: int) -> list[str]:

@@ -31,14 +31,14 @@ from oska_gui.play import records
 from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.session.settings import Mode, Settings
-from oska_gui.ui import theme
-from oska_gui.ui.board_geometry import BoardLayout
-from oska_gui.ui.game_view import banner_rect
-from oska_gui.ui.keyboard_cursor import neighbour
-from oska_gui.ui.layout import board_layout
-from oska_gui.ui.review_layout import graph_x, move_cells, review_layout
-from oska_gui.ui.start_scene import StartScene, current_value
-from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
+from oska_gui.ui.board.board_geometry import BoardLayout
+from oska_gui.ui.board.keyboard_cursor import neighbour
+from oska_gui.ui.game.game_view import banner_rect
+from oska_gui.ui.game.layout import board_layout
+from oska_gui.ui.kit import theme
+from oska_gui.ui.kit.typescale import MIN_TEXT, TOUCH_TARGET
+from oska_gui.ui.review.review_layout import graph_x, move_cells, review_layout
+from oska_gui.ui.start.start_scene import StartScene, current_value
 from oska_gui.web.build import BUILD_INFO, STATIC_FILES, build, finish_site
 from oska_gui.web.icons import site_icons
 from oska_gui.web.serve import serving_in_background

@@ -36,10 +36,10 @@ from oska_gui.desktop.loop import IDLE_WARM
 from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
-from oska_gui.ui import theme
-from oska_gui.ui.board_view import NAME_SPOT
-from oska_gui.ui.events import KeyPress, PointerDown, PointerUp, Quit, Resize
-from oska_gui.ui.review_scene import ReviewScene
+from oska_gui.ui.board.board_view import NAME_SPOT
+from oska_gui.ui.kit import theme
+from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerUp, Quit, Resize
+from oska_gui.ui.review.review_scene import ReviewScene
 
 pytestmark = pytest.mark.usefixtures("display")
 

@@ -30,9 +30,9 @@ from oska_gui.games.oska import BLACK, WHITE
 from oska_gui.play.bot_loader import parse_bot
 from oska_gui.play.levels import LevelKey
 from oska_gui.session.settings import MemoryStorage
-from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.start_scene import StartScene
+from oska_gui.ui.kit import theme
+from oska_gui.ui.start.start_scene import StartScene
 
 pytestmark = pytest.mark.usefixtures("display")
 

@@ -20,7 +20,7 @@ from oska_gui.desktop.loop import DesktopRunner
 from oska_gui.desktop.voice import Voice, speech_command
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.game_scene import GameScene
+from oska_gui.ui.game.game_scene import GameScene
 
 pytestmark = pytest.mark.usefixtures("display")
 

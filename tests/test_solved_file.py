@@ -29,7 +29,7 @@ from oska_gui.play.search_player import ai_player, make_player
 from oska_gui.session.hints import HintPlayer
 from oska_gui.session.settings import Mode, Settings
 from oska_gui.tournament.games import SOLVED_FIELD, Conditions, Entrant, GameTask, play
-from oska_gui.ui.start_scene import Option, choose, rows_for
+from oska_gui.ui.start.start_scene import Option, choose, rows_for
 
 RULES = oska_rules(4)
 OPENING = ("a2-b1", "e3-d3", "a3-b3", "e2-d1")  # then White wins in 18 plies

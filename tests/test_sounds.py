@@ -15,10 +15,10 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.desktop.speaker import MixerSpeaker
 from oska_gui.session.settings import MemoryStorage, Mode
-from oska_gui.ui import sounds
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
-from oska_gui.ui.sounds import PEAK, RATE, Cue, end_cue, move_cue
+from oska_gui.ui.kit import sounds
+from oska_gui.ui.kit.events import KeyPress
+from oska_gui.ui.kit.sounds import PEAK, RATE, Cue, end_cue, move_cue
 
 
 def strength_at(data: tuple[float, ...], hz: float) -> float:

@@ -14,12 +14,12 @@ from oska_gui.play import records
 from oska_gui.play.levels import levels_for
 from oska_gui.session.settings import MemoryStorage, Settings
 from oska_gui.ui.app import App
-from oska_gui.ui.cell_size import MOUSE_CELL, TOUCH_CELL, small_cells_text
-from oska_gui.ui.confirm import NEW_GAME
-from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.layout import board_aspect, board_layout, split_screen
+from oska_gui.ui.board.cell_size import MOUSE_CELL, TOUCH_CELL, small_cells_text
+from oska_gui.ui.game.layout import board_aspect, board_layout, split_screen
+from oska_gui.ui.kit.events import KeyPress, PointerDown
+from oska_gui.ui.overlays.confirm import NEW_GAME
 from oska_gui.ui.speech import describe
-from oska_gui.ui.start_scene import MORE, Option, rows_for
+from oska_gui.ui.start.start_scene import MORE, Option, rows_for
 
 SHOWN = (4, 8, 12, 16, 24)
 FULL_HD = (1920, 1080)

@@ -11,13 +11,13 @@ import pytest
 from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage, Mode, Settings
-from oska_gui.ui import game_view
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
-from oska_gui.ui.game_scene import GameScene
-from oska_gui.ui.intents import Action, Choose
-from oska_gui.ui.panel_text import move_rows
-from oska_gui.ui.start_scene import StartScene, rows_for
+from oska_gui.ui.game import game_view
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.game.panel_text import move_rows
+from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
+from oska_gui.ui.kit.intents import Action, Choose
+from oska_gui.ui.start.start_scene import StartScene, rows_for
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
@@ -38,7 +38,8 @@ def click(app: App, x: float, y: float) -> None:
 
 
 def test_ui_modules_never_import_pygame() -> None:
-    code = ("import sys; import oska_gui.ui.app, oska_gui.ui.game_scene, oska_gui.ui.layout; "
+    code = ("import sys; import oska_gui.ui.app, oska_gui.ui.game.game_scene, "
+            "oska_gui.ui.game.layout; "
             "assert 'pygame' not in sys.modules, 'pygame was imported'")
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True,
                             text=True, timeout=60)

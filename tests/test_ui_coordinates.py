@@ -8,8 +8,8 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.help import SHORTCUTS
+from oska_gui.ui.kit.events import KeyPress, PointerDown
+from oska_gui.ui.overlays.help import SHORTCUTS
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["easy", "easy"], "mode": "hvh"}
 

@@ -8,9 +8,9 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
-from oska_gui.ui.game_scene import GameScene
-from oska_gui.ui.game_view import banner_rect
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.game.game_view import banner_rect
+from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove
 
 QUICK = {"mode": "cvc", "levels": ["beginner", "beginner"], "animation": "off",
          "pace": "instant"}

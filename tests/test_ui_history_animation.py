@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from oska_gui.play.history import History
-from oska_gui.ui.animation import (
+from oska_gui.ui.board.animation import (
     JUMP_HEIGHT,
     JUMP_SECONDS,
     STEP_SECONDS,

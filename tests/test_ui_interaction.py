@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from oska_gui.games.oska import WHITE
 from oska_gui.play.game import make_game
-from oska_gui.ui.interaction import MoveInput, Play, Reject
+from oska_gui.ui.game.interaction import MoveInput, Play, Reject
 
 GAME = make_game("oska", 4)
 START = GAME.start()

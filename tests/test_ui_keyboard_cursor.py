@@ -10,9 +10,9 @@ from oska_gui.engine.registry import game_info
 from oska_gui.play.game import make_game
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.keyboard_cursor import DIRECTIONS, neighbour
-from oska_gui.ui.layout import board_layout
+from oska_gui.ui.board.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.game.layout import board_layout
+from oska_gui.ui.kit.events import KeyPress, PointerDown
 
 
 def centres(kind: str, n: int) -> list[tuple[float, float]]:

@@ -10,10 +10,21 @@ from hypothesis import strategies as st
 
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
-from oska_gui.ui.board_geometry import offset_polygon
-from oska_gui.ui.layout import board_area, board_aspect, board_layout, panel_layout, split_screen
-from oska_gui.ui.menu_layout import menu_layout
-from oska_gui.ui.rect import Rect
+from oska_gui.play.game import make_game
+from oska_gui.session.match import Match
+from oska_gui.session.settings import Mode, Settings
+from oska_gui.ui.board.board_geometry import offset_polygon
+from oska_gui.ui.game.commands import BUTTONS, Command, button_count, buttons_for
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.game.layout import (
+    board_area,
+    board_aspect,
+    board_layout,
+    panel_layout,
+    split_screen,
+)
+from oska_gui.ui.kit.rect import Rect
+from oska_gui.ui.start.menu_layout import menu_layout
 
 OSKA, HEXAPAWN = GameKind.OSKA, GameKind.HEXAPAWN
 BOARDS = [(OSKA, n) for n in range(4, 9)] + [(HEXAPAWN, n) for n in range(3, 9)]
@@ -179,3 +190,51 @@ def test_a_flipped_board_is_the_same_board_turned_half_round(kind: str, n: int) 
         ux, uy = upright.center(cell)
         assert (x, y) == pytest.approx((2 * cx - ux, 2 * cy - uy), abs=1.0)
         assert turned.cell_at(x, y) == cell
+
+
+# Tall windows where one button more or less moves the board: the panel below it gains
+# or loses a row of buttons (found by scanning sizes; wide windows never change).
+TALL = [(420, 510), (360, 650), (600, 900), (390, 844), (768, 1024)]
+
+
+@pytest.mark.parametrize("mode", list(Mode))
+@pytest.mark.parametrize("can_quit", [True, False])
+@pytest.mark.parametrize(("width", "height"), [*TALL, (1120, 760)])
+def test_the_game_screen_keeps_room_for_exactly_its_buttons(mode: Mode, can_quit: bool,
+                                                            width: int, height: int) -> None:
+    """The board and panel of every mode's game are laid out for the commands' own list
+    of buttons (Pause reading Resume and Review taking a place change no count), and a
+    game against the computer's is the layout's default."""
+    settings = Settings(mode=mode)
+    scene = GameScene(Match(make_game(OSKA, 4), settings), lambda: settings, width, height,
+                      lambda: 0.0, can_quit=can_quit)
+    count = button_count(mode, can_quit)
+    assert {len(buttons_for(mode, can_quit, paused, review))
+            for paused in (False, True) for review in (False, True)} == {count}
+    assert list(scene.panel().buttons) == list(buttons_for(mode, can_quit, False))
+    assert scene.board() == board_layout(OSKA, 4, width, height, count, scene.flipped)
+    if mode != Mode.CVC:
+        assert scene.board() == board_layout(OSKA, 4, width, height, flipped=scene.flipped)
+    _, panel = split_screen(width, height, board_aspect(OSKA, 4), count)
+    assert all(panel.contains(rect.x, rect.y) and panel.contains(rect.right, rect.bottom)
+               for rect in scene.panel().buttons.values())
+
+
+@pytest.mark.parametrize("change", ["add", "remove"])
+def test_the_layout_counts_the_buttons_from_the_commands_list(
+        monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """A button added to (or taken from) the list of a game against the computer is one
+    edit: the default layout follows, and in some tall window the board moves for it."""
+    before = {size: board_layout(OSKA, 4, *size) for size in TALL}
+    listed = BUTTONS[Mode.HVC]
+    changed = (*listed, Command.QUIT) if change == "add" else listed[:-1]
+    monkeypatch.setitem(BUTTONS, Mode.HVC, changed)
+    assert button_count() == len(changed)
+    after = {size: board_layout(OSKA, 4, *size) for size in TALL}
+    assert after == {size: board_layout(OSKA, 4, *size, len(changed)) for size in TALL}
+    assert after != before
+    settings = Settings()
+    scene = GameScene(Match(make_game(OSKA, 4), settings), lambda: settings, *TALL[0],
+                      lambda: 0.0)
+    assert list(scene.panel().buttons) == list(changed)
+    assert scene.board() == board_layout(OSKA, 4, *TALL[0], flipped=scene.flipped)

@@ -20,7 +20,7 @@ from oska_gui.session.hints import HintPlayer
 from oska_gui.session.memory import BATCH, GcPacer, Reclaimer
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
+from oska_gui.ui.kit.events import KeyPress
 
 
 class Entry:

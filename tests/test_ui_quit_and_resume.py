@@ -11,10 +11,10 @@ from oska_gui.play import records
 from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.commands import Command, enabled
-from oska_gui.ui.confirm import NEW_GAME, QUESTION, confirm_layout
-from oska_gui.ui.events import KeyPress, PointerDown, Quit
-from oska_gui.ui.start_scene import Option
+from oska_gui.ui.game.commands import Command, enabled
+from oska_gui.ui.kit.events import KeyPress, PointerDown, Quit
+from oska_gui.ui.overlays.confirm import NEW_GAME, QUESTION, confirm_layout
+from oska_gui.ui.start.start_scene import Option
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
 

@@ -16,19 +16,20 @@ from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
 
 from oska_gui.engine.registry import GameKind
 from oska_gui.session.settings import MemoryStorage, Mode
-from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.board_view import NAME_MIN_PITCH, draw_board
-from oska_gui.ui.commands import Command
-from oska_gui.ui.contrast import READABLE, contrast_ratio, over
-from oska_gui.ui.events import KeyPress, PointerDown, PointerMove
-from oska_gui.ui.game_view import banner_rect
-from oska_gui.ui.help import draw_help
-from oska_gui.ui.layout import board_area, board_layout, margin
-from oska_gui.ui.looks import look_of
-from oska_gui.ui.rect import Rect
-from oska_gui.ui.start_scene import Option, choose
-from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET, type_scale
+from oska_gui.ui.board.board_view import NAME_MIN_PITCH, draw_board
+from oska_gui.ui.board.looks import look_of
+from oska_gui.ui.game.commands import Command
+from oska_gui.ui.game.game_view import banner_rect
+from oska_gui.ui.game.layout import board_area, board_layout
+from oska_gui.ui.kit import theme
+from oska_gui.ui.kit.contrast import READABLE, contrast_ratio, over
+from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove
+from oska_gui.ui.kit.rect import Rect
+from oska_gui.ui.kit.typescale import MIN_TEXT, TOUCH_TARGET, type_scale
+from oska_gui.ui.kit.window import margin
+from oska_gui.ui.overlays.help import draw_help
+from oska_gui.ui.start.start_scene import Option, choose
 
 QUICK = {"levels": ["easy", "easy"], "animation": "off", "pace": "instant"}
 MOUSE_SIZES = [(1280, 800), (1024, 720), (640, 480), (480, 640), (480, 1000), (360, 300),

@@ -6,7 +6,7 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerMove
+from oska_gui.ui.kit.events import KeyPress, PointerMove
 
 QUICK = {"levels": ["beginner", "beginner"], "animation": "normal", "pace": "instant"}
 

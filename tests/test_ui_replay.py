@@ -14,8 +14,8 @@ from oska_gui.play import records
 from oska_gui.play.history import History
 from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.app import REPLAY_TOAST, App
-from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.panel_text import move_rows
+from oska_gui.ui.game.panel_text import move_rows
+from oska_gui.ui.kit.events import KeyPress, PointerDown
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["easy", "easy"]}
 

@@ -17,16 +17,16 @@ from oska_gui.play.review.marks import Mark
 from oska_gui.session.memory import Reclaimer
 from oska_gui.session.review import ReviewSession
 from oska_gui.session.settings import MemoryStorage
-from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.commands import Command
-from oska_gui.ui.events import KeyPress, PointerDown, Resize
-from oska_gui.ui.game_scene import GameScene
-from oska_gui.ui.rect import Rect
-from oska_gui.ui.review_layout import BACK, NEXT, PREVIOUS, graph_x, move_cells
-from oska_gui.ui.review_scene import ReviewScene
+from oska_gui.ui.game.commands import Command
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.kit import theme
+from oska_gui.ui.kit.events import KeyPress, PointerDown, Resize
+from oska_gui.ui.kit.rect import Rect
+from oska_gui.ui.kit.typescale import MIN_TEXT, TOUCH_TARGET
+from oska_gui.ui.review.review_layout import BACK, NEXT, PREVIOUS, graph_x, move_cells
+from oska_gui.ui.review.review_scene import ReviewScene
 from oska_gui.ui.speech import Announcer, describe
-from oska_gui.ui.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.web.record import open_record, review_text
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["beginner", "beginner"]}

@@ -15,7 +15,7 @@ from oska_gui.session.match import Match
 from oska_gui.session.saved_game import GameKeeper, SavedGameError, from_dict, of_match
 from oska_gui.session.settings import MemoryStorage, Mode, Settings, Storage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
+from oska_gui.ui.kit.events import KeyPress
 from oska_gui.web.storage import LocalStorageSettings
 
 FAST = dict(levels=("beginner", "beginner"), animation="off", pace="instant")

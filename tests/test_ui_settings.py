@@ -154,7 +154,7 @@ def test_a_flipped_board_is_kept_for_the_next_game_and_run() -> None:
     """F turns the board; the choice is saved, so a new game and a new run (the same
     storage) show it turned too, and F again turns it back."""
     from oska_gui.ui.app import App
-    from oska_gui.ui.events import KeyPress
+    from oska_gui.ui.kit.events import KeyPress
 
     storage = MemoryStorage({"levels": {"white": "easy", "black": "easy"}})
     app = App(storage, 900, 700)

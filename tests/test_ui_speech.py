@@ -10,8 +10,8 @@ from oska_gui.core.types import BLACK, WHITE, Move
 from oska_gui.play.game import LegalMove, make_game
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress, PointerDown
-from oska_gui.ui.game_scene import GameScene
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.kit.events import KeyPress, PointerDown
 from oska_gui.ui.speech import (
     Announcer,
     cell_sentence,

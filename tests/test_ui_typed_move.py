@@ -6,11 +6,11 @@ from __future__ import annotations
 from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
-from oska_gui.ui import theme
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
-from oska_gui.ui.game_scene import GameScene
-from oska_gui.ui.typed_move import LONGEST, MoveLine
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.game.typed_move import LONGEST, MoveLine
+from oska_gui.ui.kit import theme
+from oska_gui.ui.kit.events import KeyPress
 
 QUICK = {"levels": {"white": "easy", "black": "easy"}, "animation": "off", "pace": "instant"}
 

@@ -12,8 +12,8 @@ import subprocess
 
 import pytest
 
-from oska_gui.ui import sounds
-from oska_gui.ui.sounds import RATE, Cue
+from oska_gui.ui.kit import sounds
+from oska_gui.ui.kit.sounds import RATE, Cue
 from oska_gui.web.build import STATIC_DIR
 from oska_gui.web.speaker import PageSpeaker, cue_samples
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from oska_gui.ui.events import KeyPress, PointerDown, PointerMove, PointerUp
+from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove, PointerUp
 from oska_gui.web.canvas2d import HtmlCanvas, css_color, css_font
 from oska_gui.web.dom_events import key_press, pointer_event
 from oska_gui.web.storage import LocalStorageSettings

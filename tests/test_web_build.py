@@ -139,7 +139,8 @@ def test_archive_holds_the_core_ui_and_browser_backend(built: Path) -> None:
     """The archive holds the Python the page imports."""
     names = set(shipped_names(built))
     for needed in ("oska_gui/__init__.py", "oska_gui/games/oska.py", "oska_gui/engine/search.py",
-                   "oska_gui/ui/__init__.py", "oska_gui/ui/events.py", "oska_gui/ui/canvas.py",
+                   "oska_gui/ui/__init__.py", "oska_gui/ui/kit/__init__.py",
+                   "oska_gui/ui/kit/events.py", "oska_gui/ui/kit/canvas.py",
                    "oska_gui/web/__init__.py", "oska_gui/web/page.py",
                    "oska_gui/web/canvas2d.py", "oska_gui/engine/weights/5.model"):
         assert needed in names, needed

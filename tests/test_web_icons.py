@@ -8,7 +8,7 @@ import math
 import pygame
 import pytest
 
-from oska_gui.ui import theme
+from oska_gui.ui.kit import theme
 from oska_gui.web.icons import Icon, RasterCanvas, icon_png, site_icons
 
 

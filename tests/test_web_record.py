@@ -8,7 +8,7 @@ from oska_gui.games.oska import oska_rules
 from oska_gui.play.game import make_game
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
-from oska_gui.ui.events import KeyPress
+from oska_gui.ui.kit.events import KeyPress
 from oska_gui.web.record import MovesMirror, moves_text
 
 HUMAN_VS_BEGINNER = {"levels": ["beginner", "beginner"], "animation": "off"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from oska_gui.games.oska import oska_rules
-from oska_gui.ui.canvas import Canvas, Color, Point
+from oska_gui.ui.kit.canvas import Canvas, Color, Point
 
 TEXT_WIDTH_PER_CHAR = 0.55  # of the text size, roughly a sans-serif average
 

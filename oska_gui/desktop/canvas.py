@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..ui.canvas import Canvas, Color, Point
+from ..ui.kit.canvas import Canvas, Color, Point
 
 PREFERRED_FONTS = ("dejavusans", "liberationsans", "arial", "helvetica", "freesans")
 CACHE_LIMIT = 800  # cached text images and circle sprites, each
@@ -50,7 +50,7 @@ class _Caches:
 
 
 class SurfaceCanvas:
-    """A ``ui.canvas.Canvas`` drawing on a pygame Surface (the window, or any surface)."""
+    """A ``ui.kit.canvas.Canvas`` drawing on a pygame Surface (the window, or any surface)."""
 
     def __init__(self, surface: pygame.Surface, caches: _Caches | None = None) -> None:
         """Draw on ``surface``; ``width`` and ``height`` follow its size.

@@ -1,10 +1,10 @@
-"""pygame events -> the UI's front-end-neutral events (``ui.events``)."""
+"""pygame events -> the UI's front-end-neutral events (``ui.kit.events``)."""
 
 from __future__ import annotations
 
 import pygame
 
-from ..ui.events import Event, KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
+from ..ui.kit.events import Event, KeyPress, PointerDown, PointerMove, PointerUp, Quit, Resize
 
 LEFT_BUTTON = 1
 NAMED_KEYS = {

@@ -31,8 +31,8 @@ import pygame
 
 from ..engine.registry import GameKind
 from ..ui.app import App
-from ..ui.board_view import piece
-from ..ui.events import Resize
+from ..ui.board.board_view import piece
+from ..ui.kit.events import Resize
 from ..ui.speech import Announcer
 from .canvas import SurfaceCanvas
 from .events import translate

@@ -16,7 +16,7 @@ import sys
 
 import pygame
 
-from ..ui.sounds import Cue, wav_bytes
+from ..ui.kit.sounds import Cue, wav_bytes
 
 
 class MixerSpeaker:

@@ -5,7 +5,7 @@ board sizes the rules support and those the start screen offers, how its rows ar
 out, its static evaluators, the boards the exact solver covers from the start, and how
 its board sizes and cells are written. The UI (layout, drawing, start screen, settings,
 players) asks the descriptor instead of switching on the game's kind, so a new game is
-one new entry here (and a look in ``ui/looks.py``).
+one new entry here (and a look in ``ui/board/looks.py``).
 """
 
 from __future__ import annotations

@@ -50,15 +50,15 @@ from oska_gui.session.review import ReviewSession, record_of_match
 from oska_gui.session.saved_game import GameKeeper, SavedGame, worth_keeping
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
-from .canvas import Canvas
-from .confirm import NEW_GAME, QUIT, Question, confirm_layout, draw_confirm
-from .events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
-from .game_scene import GameScene
-from .help import draw_help
-from .intents import Action, Choose, Intent
-from .review_scene import ReviewScene
-from .sounds import Silence, Speaker
-from .start_scene import Option, StartScene, choose, offer_bots
+from .game.game_scene import GameScene
+from .kit.canvas import Canvas
+from .kit.events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
+from .kit.intents import Action, Choose, Intent
+from .kit.sounds import Silence, Speaker
+from .overlays.confirm import NEW_GAME, QUIT, Question, confirm_layout, draw_confirm
+from .overlays.help import draw_help
+from .review.review_scene import ReviewScene
+from .start.start_scene import Option, StartScene, choose, offer_bots
 
 THINK_SLICE = 0.010  # seconds of computer thinking per frame
 HELP_KEYS = ("?", "f1")

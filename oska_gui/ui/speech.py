@@ -19,8 +19,8 @@ from oska_gui.core.types import SIDE_NAMES, Move
 from oska_gui.play.game import GameAdapter, LegalMove, Position
 
 from .app import App
-from .game_scene import GameScene
-from .review_scene import ReviewScene
+from .game.game_scene import GameScene
+from .review.review_scene import ReviewScene
 
 
 def move_sentence(game: GameAdapter, side: int, move: Move) -> str:

@@ -36,7 +36,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from ..ui import theme
+from ..ui.kit import theme
 from . import icons
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The ``ui.canvas.Canvas`` protocol painted on an HTML ``CanvasRenderingContext2D``.
+"""The ``ui.kit.canvas.Canvas`` protocol painted on an HTML ``CanvasRenderingContext2D``.
 
 The context is used only through its standard methods and properties, so this module
 imports nothing from the browser: in the game's Web Worker it receives a context that
@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable
 from types import SimpleNamespace
 from typing import Any
 
-from ..ui.canvas import Canvas, Color, Point
+from ..ui.kit.canvas import Canvas, Color, Point
 
 TAU = 2 * math.pi
 MIN_LINE = 0.5  # a line of width 0 would not mean "filled" here: draw it hairline-thin
@@ -200,7 +200,7 @@ class HtmlCanvas:
              anchor: str = "center", bold: bool = False) -> None:
         """Draw one line of text ``size`` pixels high anchored at (x, y).
 
-        ``anchor`` is one of 'center', 'left', 'right', 'topleft' (see ``ui.canvas``);
+        ``anchor`` is one of 'center', 'left', 'right', 'topleft' (see ``ui.kit.canvas``);
         raises ValueError for any other.
         """
         if anchor not in ANCHORS:

@@ -1,4 +1,4 @@
-"""Translate browser DOM events into the front-end-neutral ``ui.events``.
+"""Translate browser DOM events into the front-end-neutral ``ui.kit.events``.
 
 Only attributes of the standard ``KeyboardEvent`` and ``PointerEvent`` are read, so the
 functions work on the copies of those attributes the page sends the game's worker (as
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ui.events import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from ..ui.kit.events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 
-# KeyboardEvent.key values with a multi-letter name -> the ui.events key name. Tab is
+# KeyboardEvent.key values with a multi-letter name -> the ui.kit.events key name. Tab is
 # not one: it stays the browser's, moving the focus to and from the board.
 NAMED_KEYS = {
     " ": "space",
@@ -62,7 +62,7 @@ def key_press(event: Any) -> KeyPress | None:
 
 
 def pointer_event(event: Any, left: float, top: float) -> Event | None:
-    """Return the ``ui.events`` pointer event for a DOM pointer event, or None to ignore it.
+    """Return the ``ui.kit.events`` pointer event for a DOM pointer event, or None to ignore it.
 
     Only the primary pointer counts (the first finger of a multi-touch), and only the
     main mouse button presses (a right click opens the browser's menu, not a move).

@@ -1,8 +1,8 @@
 """The web app's icons: the game's own pieces drawn into PNG files at build time.
 
 The site's icons are not stored images: the build paints them with the same drawing
-code the game uses (``ui.board_view.piece``, the theme's colours) on ``RasterCanvas``,
-a small anti-aliased software implementation of the ``ui.canvas.Canvas`` protocol, and
+code the game uses (``ui.board.board_view.piece``, the theme's colours) on ``RasterCanvas``,
+a small anti-aliased software implementation of the ``ui.kit.canvas.Canvas`` protocol, and
 encodes the result as PNG with the standard library (``zlib``). So the host needs
 nothing beyond Python to build the site, and the icons follow the game's look.
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 
-from ..ui import theme
-from ..ui.board_view import piece
-from ..ui.canvas import Canvas, Color, Point
+from ..ui.board.board_view import piece
+from ..ui.kit import theme
+from ..ui.kit.canvas import Canvas, Color, Point
 
 SUBROWS = 4  # vertical samples per pixel row; across a row, coverage is exact
 ICON_SIZES = (192, 512)

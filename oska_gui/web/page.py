@@ -9,7 +9,7 @@ From then on the page (``static/game-page.js``) and this module talk in messages
 - The page asks for a frame (``kind: "frame"``) at each of its animation frames while
   the game has something to do, with the window's size and the DOM pointer and key
   events since the last one; ``WorkerFrontEnd.frame`` feeds them to the App as
-  ``ui.events``, runs ``app.update(dt)`` and ``app.draw`` (only when the picture
+  ``ui.kit.events``, runs ``app.update(dt)`` and ``app.draw`` (only when the picture
   changed) on a canvas that records its calls (``recorder``), has the worker draw them
   on the page's canvas (an ``OffscreenCanvas``: ``static/drawing.js``), and answers
   with the canvas's CSS size and whatever changed of what the page mirrors: ``#status``, the moves
@@ -47,8 +47,8 @@ from pyodide.ffi import to_js
 from oska_gui.session.saved_game import GameKeeper
 
 from ..ui.app import App
-from ..ui.events import Event, Resize
-from ..ui.sounds import RATE
+from ..ui.kit.events import Event, Resize
+from ..ui.kit.sounds import RATE
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import NAMED_KEYS, key_press, pointer_event
@@ -204,7 +204,7 @@ class WorkerFrontEnd:
 
 
 def dom_event(event: Any) -> Event | None:
-    """Return the ``ui.events`` form of an event the page forwarded, or None to ignore
+    """Return the ``ui.kit.events`` form of an event the page forwarded, or None to ignore
     it: ``kind`` 'pointer' (a PointerEvent's fields and the canvas's ``left`` and
     ``top``) or 'key' (a KeyboardEvent's fields)."""
     if event.kind == "pointer":

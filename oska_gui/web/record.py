@@ -15,7 +15,7 @@ from oska_gui.play.game import GameAdapter, Position
 from oska_gui.play.records import RecordError, move_texts, parse
 
 from ..ui.app import App
-from ..ui.review_scene import ReviewScene
+from ..ui.review.review_scene import ReviewScene
 
 
 def moves_text(game: GameAdapter, positions: list[Position]) -> str:

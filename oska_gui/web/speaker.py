@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..ui.sounds import Cue, samples
+from ..ui.kit.sounds import Cue, samples
 
 Post = Callable[[dict], None]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..engine.learned import shipped_models
 from ..ui import app
-from ..ui.sounds import Cue, samples
+from ..ui.kit.sounds import Cue, samples
 from . import canvas2d, dom_events, record, recorder, speaker, storage
 
 # imported for the snapshot

@@ -4,7 +4,8 @@ The window is split into a board area and a side panel (on the right when the wi
 wide, at the bottom when it is tall). ``board_layout(kind, n, width, height)`` fits the
 board into the board area, turned half round when ``flipped`` (the geometry is in
 ``board_geometry``); ``panel_layout`` gives the rectangles of the side panel's parts
-and buttons (the start screen's are in ``menu_layout``).
+and buttons (the start screen's are in ``start.menu_layout``, the margin and the
+window's way round that every screen shares in ``kit.window``).
 """
 
 from __future__ import annotations
@@ -13,28 +14,31 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .board_geometry import BoardLayout, fit_board, frame_box
-from .rect import Rect, clamp
-from .typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
-from .widgets import BUTTON_PAD
+from oska_gui.session.settings import Mode
 
-MIN_SIZE = 1
+from ..board.board_geometry import BoardLayout, fit_board, frame_box
+from ..kit.rect import Rect, clamp
+from ..kit.typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
+from ..kit.widgets import BUTTON_PAD
+from ..kit.window import MIN_SIZE, is_portrait, margin
+from .commands import button_count
+
 CARD_PAD = 5.0  # above and below a player card's two lines
 MOVE_STEP = 1.15  # the move list's line height, in small-text lines
-HVC_BUTTONS = 6  # the panel's buttons in a game against the computer (commands.BUTTONS)
 SHORT_LABEL = "Resume"  # the longest short button label (the panel below the board)
 MOUSE_BUTTON = 28.0  # the least height of a panel button for the mouse
 
 
 def board_area(width: float, height: float, aspect: float = 0.0,
-               buttons: int = HVC_BUTTONS) -> Rect:
+               buttons: int | None = None) -> Rect:
     """Return the part of a ``width`` x ``height`` window given to a board whose height
-    is ``aspect`` times its width (0: not known) beside a panel of ``buttons`` buttons."""
+    is ``aspect`` times its width (0: not known) beside a panel of ``buttons`` buttons
+    (None: those of a game against the computer)."""
     return split_screen(width, height, aspect, buttons)[0]
 
 
 def board_layout(kind: str, n: int, width: float, height: float,
-                 buttons: int = HVC_BUTTONS, flipped: bool = False) -> BoardLayout:
+                 buttons: int | None = None, flipped: bool = False) -> BoardLayout:
     """Return the layout of the ``kind`` board of size ``n`` in a window of that size.
 
     Args:
@@ -42,7 +46,8 @@ def board_layout(kind: str, n: int, width: float, height: float,
         n: the board size (one its rules support).
         width: the window width in pixels.
         height: the window height in pixels.
-        buttons: how many buttons the panel has (below the board they take room).
+        buttons: how many buttons the panel has (below the board they take room);
+            None: those of a game against the computer (``commands.button_count``).
         flipped: whether to turn the board half round (Black's home row at the top).
 
     Returns:
@@ -65,25 +70,18 @@ def board_aspect(kind: str, n: int) -> float:
     return h / w
 
 
-def margin(width: float, height: float) -> float:
-    """Return the outer margin for a window of this size (bigger windows, more air)."""
-    return clamp(min(width, height) * 0.03, 6, 24)
-
-
-def is_portrait(width: float, height: float) -> bool:
-    """Return True when the panel goes below the board (the window is taller than wide)."""
-    return width < height
-
-
 def split_screen(width: float, height: float, aspect: float = 0.0,
-                 buttons: int = HVC_BUTTONS) -> tuple[Rect, Rect]:
+                 buttons: int | None = None) -> tuple[Rect, Rect]:
     """Return (board area, side panel) for a window of ``width`` x ``height`` pixels.
 
     A wide window has the panel on the right. A tall one has it below the board, which
     gets the height it takes at the window's full width (``aspect`` times the width)
-    as long as the panel keeps room for its parts and ``buttons`` buttons; the panel
-    gets the rest.
+    as long as the panel keeps room for its parts and ``buttons`` buttons (None: those
+    of a game against the computer, counted from the commands' list); the panel gets
+    the rest.
     """
+    if buttons is None:
+        buttons = button_count(Mode.HVC)
     width, height = max(MIN_SIZE, width), max(MIN_SIZE, height)
     m = margin(width, height)
     inner = Rect(0, 0, width, height).inset(m)

@@ -29,15 +29,15 @@ from oska_gui.play.game import make_game
 from oska_gui.play.levels import LEVELS_BY_KEY, LevelKey, levels_for
 from oska_gui.session.settings import Animation, Mode, Settings, with_side
 
-from . import theme
-from .board_view import piece
-from .canvas import Canvas
-from .events import Event, KeyPress, PointerDown, PointerMove
-from .intents import Action, Choose, Intent
+from ..board.board_view import piece
+from ..kit import theme
+from ..kit.canvas import Canvas
+from ..kit.events import Event, KeyPress, PointerDown, PointerMove
+from ..kit.intents import Action, Choose, Intent
+from ..kit.rect import Rect
+from ..kit.typescale import LINE, TypeScale, estimated_width, type_scale
+from ..kit.widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 from .menu_layout import MenuLayout, MenuRow, menu_layout
-from .rect import Rect
-from .typescale import LINE, TypeScale, estimated_width, type_scale
-from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 
 MODE_LABELS = {Mode.HVC: "You vs computer", Mode.CVC: "Computer vs computer",
                Mode.HVH: "Two players"}

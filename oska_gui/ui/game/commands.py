@@ -1,10 +1,11 @@
 """The game screen's commands: what its buttons and shortcut keys do, and when.
 
 A ``Command`` is one thing a player can ask of a game in progress; ``KEYS`` maps keys
-to commands, ``buttons_for`` says which buttons the panel shows, ``LABELS`` what they
-read (``HINT_KEYS`` the key named beside, for keyboard users) and ``enabled`` whether
-one can be used now. Commands in ``APP_ACTIONS`` are
-carried out by the App (``intents.Action``). Review takes the place of Hint (of Slower
+to commands, ``buttons_for`` says which buttons the panel shows (``button_count`` how
+many: the layout keeps room for that many, and no count is kept anywhere else),
+``LABELS`` what they read (``HINT_KEYS`` the key named beside, for keyboard users) and
+``enabled`` whether one can be used now. Commands in ``APP_ACTIONS`` are carried out by
+the App (``intents.Action``). Review takes the place of Hint (of Slower
 in computer vs computer) once the game is over, and in a replay (``reviewable``).
 """
 
@@ -15,7 +16,7 @@ from enum import StrEnum
 from oska_gui.session.match import Match
 from oska_gui.session.settings import Mode
 
-from .intents import Action
+from ..kit.intents import Action
 
 
 class Command(StrEnum):
@@ -94,6 +95,20 @@ def buttons_for(mode: Mode, can_quit: bool, paused: bool,
     if review:
         names = tuple(Command.REVIEW if name in REVIEW_REPLACES else name for name in names)
     return names
+
+
+def button_count(mode: Mode = Mode.HVC, can_quit: bool = True) -> int:
+    """Return how many buttons the panel shows in a ``mode`` game: the room the layout
+    keeps for them (pausing and the review swap a button, never add one).
+
+    Args:
+        mode: who plays the game (computer vs computer has the pace controls).
+        can_quit: whether the program may quit (a web page cannot).
+
+    Returns:
+        The length of ``buttons_for``'s list.
+    """
+    return len(buttons_for(mode, can_quit, paused=False))
 
 
 def reviewable(match: Match) -> bool:

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from oska_gui.core.types import Move
 from oska_gui.play.game import GameAdapter, Position
 
-from . import theme
+from ..kit import theme
+from ..kit.canvas import Canvas, Color
+from ..kit.rect import Rect, clamp
+from ..kit.typescale import MIN_TEXT
+from ..kit.widgets import arrow
 from .animation import Flash, MoveAnimation
 from .board_geometry import BoardLayout, offset_polygon
-from .canvas import Canvas, Color
 from .looks import look_of
-from .rect import Rect, clamp
-from .typescale import MIN_TEXT
-from .widgets import arrow
 
 NAME_SIZE = 0.22  # a cell name's size in pitches, kept between MIN_TEXT and NAME_MAX
 NAME_MAX = 16.0

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import theme
-from .canvas import Canvas
-from .layout import margin
-from .rect import Rect
-from .typescale import LINE, TypeScale, type_scale
-from .widgets import card, fit_lines, wrap
+from ..kit import theme
+from ..kit.canvas import Canvas
+from ..kit.rect import Rect
+from ..kit.typescale import LINE, TypeScale, type_scale
+from ..kit.widgets import card, fit_lines, wrap
+from ..kit.window import margin
 
 
 @dataclass(frozen=True)

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
-from .layout import MIN_SIZE, margin
-from .rect import Rect, clamp
-from .typescale import LINE, TOUCH_TARGET, type_scale
+from ..kit.rect import Rect, clamp
+from ..kit.typescale import LINE, TOUCH_TARGET, type_scale
+from ..kit.window import MIN_SIZE, margin
 
 STACK_BELOW = 520  # start-screen cards narrower than this put labels above choices
 TWO_COLUMNS_MIN = 340  # the narrowest column of start-screen rows with labels beside

@@ -12,15 +12,26 @@ from dataclasses import dataclass
 
 from oska_gui.core.types import SIDE_NAMES
 
-from . import board_view, theme
-from .board_geometry import BoardLayout
-from .canvas import Canvas
+from ..board import board_view
+from ..board.board_geometry import BoardLayout
+from ..kit import theme
+from ..kit.canvas import Canvas
+from ..kit.rect import Rect
+from ..kit.typescale import LINE, TypeScale
+from ..kit.widgets import (
+    BUTTON_PAD,
+    Wording,
+    button,
+    card,
+    fit_lines,
+    keyed,
+    spinner,
+    text_lines,
+    wrap,
+)
 from .layout import CARD_PAD, MOVE_STEP, PanelLayout
 from .panel_text import MoveRow
-from .rect import Rect
 from .typed_move import LineView
-from .typescale import LINE, TypeScale
-from .widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, spinner, text_lines, wrap
 
 # What the game-over banner says to do next, in the words of the input last used
 BANNER_KEYS = {"mouse": ("Click to see the board   N: new game   U: undo",

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import theme
-from .canvas import Canvas
-from .rect import Rect
-from .typescale import TOUCH_TARGET
-from .widgets import button, card, keyed, wrap
+from ..kit import theme
+from ..kit.canvas import Canvas
+from ..kit.rect import Rect
+from ..kit.typescale import TOUCH_TARGET
+from ..kit.widgets import button, card, keyed, wrap
 
 
 @dataclass(frozen=True)

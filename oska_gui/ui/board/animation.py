@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .canvas import Point
+from ..kit.canvas import Point
 
 STEP_SECONDS = 0.24
 JUMP_SECONDS = 0.42

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from oska_gui.core.types import SIDE_NAMES
 from oska_gui.play.game import LegalMove
 
-from .canvas import Point
+from ..kit.canvas import Point
 
 DRAG_START = 6.0  # pixels the pointer must travel before a press becomes a drag
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from oska_gui.engine.registry import game_info, grid_points
 
-from .canvas import Point
+from ..kit.canvas import Point
+from ..kit.rect import Rect
 from .looks import look_of
-from .rect import Rect
 
 HOLE_RADIUS = 0.44
 ROUND_CORNERS = 6  # arc segments at each outward corner of the board frame

@@ -8,9 +8,9 @@ leaving the player to miss clicks or wonder where the names went.
 
 from __future__ import annotations
 
+from ..kit.typescale import TOUCH_TARGET
 from .board_geometry import BoardLayout
 from .board_view import NAME_MIN_PITCH
-from .typescale import TOUCH_TARGET
 
 MOUSE_CELL = 24.0  # the least cell pitch (a cell's width) in pixels a mouse hits surely
 TOUCH_CELL = TOUCH_TARGET  # the least cell pitch a finger hits surely

@@ -16,12 +16,13 @@ from collections.abc import Callable
 
 from oska_gui.session.review import ReviewSession
 
-from . import board_view, review_view
-from .canvas import Canvas
-from .events import Event, KeyPress, PointerDown, PointerMove
-from .game_view import ButtonView
-from .intents import Action, Intent
-from .rect import Rect
+from ..board import board_view
+from ..game.game_view import ButtonView
+from ..kit.canvas import Canvas
+from ..kit.events import Event, KeyPress, PointerDown, PointerMove
+from ..kit.intents import Action, Intent
+from ..kit.rect import Rect
+from . import review_view
 from .review_layout import (
     BACK,
     NEXT,

@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 from oska_gui.play.review.marks import Mark
 
-from . import board_view, theme
-from .canvas import Canvas, Color
-from .game_view import ButtonView
-from .rect import Rect
+from ..board import board_view
+from ..game.game_view import ButtonView
+from ..kit import theme
+from ..kit.canvas import Canvas, Color
+from ..kit.rect import Rect
+from ..kit.typescale import LINE
+from ..kit.widgets import Wording, button, card, fit_lines, keyed
 from .review_layout import (
     LIST_PAD,
     ReviewLayout,
@@ -26,8 +29,6 @@ from .review_layout import (
     graph_y,
     move_cells,
 )
-from .typescale import LINE
-from .widgets import Wording, button, card, fit_lines, keyed
 
 MARK_COLORS: dict[Mark, Color] = {Mark.INACCURACY: theme.MARK_INACCURACY,
                                   Mark.MISTAKE: theme.MARK_MISTAKE,

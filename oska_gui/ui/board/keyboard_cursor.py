@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .canvas import Point
+from ..kit.canvas import Point
 
 DIRECTIONS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 SAME = 1e-6  # screen coordinates this close (relative to the board's size) are equal

@@ -1,6 +1,6 @@
 """Where the review screen's parts go: pure functions of the window size (no pygame).
 
-The board takes the game screen's place (``layout.split_screen``: beside the panel in
+The board takes the game screen's place (``game.layout.split_screen``: beside the panel in
 a wide window, above it in a tall one). The panel holds, from the top: the title with
 the analysis's progress, the status (the move looked at, its mark, the better move),
 a summary line per side, the graph of White's win chance under a caption that says so,
@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .board_geometry import BoardLayout
-from .layout import MOUSE_BUTTON, board_aspect, board_layout, is_portrait, split_screen
-from .rect import Rect, clamp
-from .typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
+from ..board.board_geometry import BoardLayout
+from ..game.layout import MOUSE_BUTTON, board_aspect, board_layout, split_screen
+from ..kit.rect import Rect, clamp
+from ..kit.typescale import LINE, TOUCH_TARGET, TypeScale, estimated_width, type_scale
+from ..kit.window import is_portrait
 
 PREVIOUS, NEXT, BACK = "previous", "next", "back"
 BUTTONS = (PREVIOUS, NEXT, BACK)

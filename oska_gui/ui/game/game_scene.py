@@ -22,11 +22,17 @@ from oska_gui.play.game import GameAdapter, Position
 from oska_gui.session.match import Announced, Match, Played
 from oska_gui.session.settings import ANIMATION_FACTORS, Animation, Mode, Pace, Settings
 
-from . import board_view, game_view, panel_text
-from .animation import Flash, MoveAnimation
-from .board_geometry import BoardLayout
-from .canvas import Canvas
-from .cell_size import small_cells_text
+from ..board import board_view
+from ..board.animation import Flash, MoveAnimation
+from ..board.board_geometry import BoardLayout
+from ..board.cell_size import small_cells_text
+from ..board.keyboard_cursor import DIRECTIONS, neighbour
+from ..kit.canvas import Canvas
+from ..kit.events import Event, KeyPress, PointerDown, PointerMove, PointerUp
+from ..kit.intents import Action, Choose, Intent
+from ..kit.sounds import Silence, Speaker, end_cue, move_cue
+from ..kit.widgets import keyed
+from . import game_view, panel_text
 from .commands import (
     APP_ACTIONS,
     HINT_KEYS,
@@ -38,15 +44,10 @@ from .commands import (
     enabled,
     reviewable,
 )
-from .events import Event, KeyPress, PointerDown, PointerMove, PointerUp
 from .game_view import Banner, ButtonView, GameView, PlayerCard, banner_rect
-from .intents import Action, Choose, Intent
 from .interaction import MoveInput, Play, Reject
-from .keyboard_cursor import DIRECTIONS, neighbour
 from .layout import PanelLayout, board_aspect, board_layout, panel_layout
-from .sounds import Silence, Speaker, end_cue, move_cue
 from .typed_move import ENTER_KEYS, OPEN_KEY, MoveLine, how_to
-from .widgets import keyed
 
 TOAST_SECONDS = 2.6
 SELECT_KEYS = ("enter", "return", "space")  # press the cursor's cell (Space: not in CvC)
