@@ -1,6 +1,6 @@
 """A slow, deliberately plain reference implementation of the Oska rules.
 
-Written straight from the rules (README's "Rules" section states them) and sharing no
+Written straight from the rules (docs/rules.md states them) and sharing no
 code with ``oska_gui``, so that the fast bitboard module can be checked against an
 independent reading of the rules.
 Nothing here is clever: a board is the spec's list of row strings over 'w', 'b', '-',
@@ -137,9 +137,9 @@ def all_home(board: list[str], player: str) -> bool:
 def ref_result(board: list[str]) -> tuple[str, str] | None:
     """Return ('w' | 'b' | 'draw', reason) when the game on ``board`` is over, else None.
 
-    The rules are applied in the README's order (Rules, "The end"): all captured, both
+    The rules are applied in docs/rules.md's order ("The end"): all captured, both
     home (count), one side home, then the deadlock draw (neither side can move). The empty
-    board (no pieces at all) is no position of any game and the README's Rules give no
+    board (no pieces at all) is no position of any game and docs/rules.md gives no
     verdict: ValueError.
     """
     white, black = count_pieces(board, "w"), count_pieces(board, "b")

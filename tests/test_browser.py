@@ -1029,7 +1029,7 @@ def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) ->
 def test_a_record_file_opens_for_review_by_the_picker_and_by_a_drop(
         browser: Browser, tmp_path: Path) -> None:
     """O opens the file picker: a chosen record is replayed and reviewed. A record
-    dropped on the page is too (an n = 5 Oska game, screenshot for the README), the
+    dropped on the page is too (an n = 5 Oska game, screenshot for docs/review.md), the
     page drawing frames all the while (their gaps go to web-metrics.json); a file that
     is not a record is announced and changes nothing."""
     browser.open()

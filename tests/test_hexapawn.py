@@ -1,6 +1,6 @@
 """Tests of Hexapawn / miniChess: rules against a plain reference, spec functions, solving.
 
-The reference below is written straight from the README's Rules ("Hexapawn") on the
+The reference below is written straight from docs/rules.md ("Hexapawn") on the
 spec's own board form, a list of lists of ints (0 empty, 1 white, 2 black), sharing no
 code with ``oska_gui``.
 """

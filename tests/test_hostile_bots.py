@@ -5,7 +5,7 @@ a daemon through a double fork, notes its process id in a file, then answers, ex
 hangs, raises or calls sys.exit. Whatever it did, once the bot is stopped (its answer
 was a crash or a timeout, or the caller closed it, was sent SIGTERM or was killed
 outright) none of those processes may still run. Linux only: elsewhere only the bot's
-process group is killed (see README, "The bot sandbox").
+process group is killed (see docs/bots.md, "The bot sandbox").
 
 Last, answers that broke the bot's host (issue 21, item 6): values no JSON writer or
 reader takes are a malformed answer with the reason, not a crash.

@@ -356,23 +356,30 @@ def test_the_import_check_sees_every_form() -> None:
 
 # -- names the project's own texts give ----------------------------------------------
 
-# a file path in the package, the tests or the developer tools: ``oska_gui/engine/search.py``,
-# ``tests/run.py``, ``tools/train.py``
-FILE_PATH = re.compile(r"\b(?:oska_gui|tests|tools)/[\w/]*\w\.py\b")
-# a dotted name in the package or the tools: ``oska_gui.cli``, ``tools.train`` (not
-# ``oska_gui`` alone)
-DOTTED_NAME = re.compile(r"\b(?:oska_gui|tools)(?:\.\w+)+")
+# a file path in the package or the tests: ``oska_gui/engine/search.py``, ``tests/run.py``
+FILE_PATH = re.compile(r"\b(?:oska_gui|tests)/[\w/]*\w\.py\b")
+# a dotted name in the package: ``oska_gui.engine.search``, ``oska_gui.cli`` (not ``oska_gui``)
+DOTTED_NAME = re.compile(r"\boska_gui(?:\.\w+)+")
+# a developer tool beside tests/, by path or as run: ``tools/bench.py``, ``-m tools.bench``
+# (not the package's own ``oska_gui/tools/...`` or ``oska_gui.tools...``)
+TOOL_NAME = re.compile(r"(?<![\w./])tools(?:/[\w/]*\w\.py\b|\.\w+)")
+DOCS_DIR = REPO_ROOT / "docs"
+
+
+def documents() -> list[Path]:
+    """Return the README and every page of ``docs/``."""
+    return [REPO_ROOT / "README.md", *sorted(DOCS_DIR.glob("*.md"))]
 
 
 def project_texts() -> list[Path]:
-    """Return the project's own text files: README, pyproject, main.py and the package's
-    the tests' and the tools' Python files (not installed node_modules, and not this file, which
-    names on purpose what must not be named).
+    """Return the project's own text files: the README and the docs, pyproject, main.py
+    and the package's, the tests' and the tools' Python files (not installed node_modules, and not
+    this file, which names on purpose what must not be named).
 
     Returns:
         The files' paths.
     """
-    texts = [REPO_ROOT / "README.md", REPO_ROOT / "pyproject.toml", REPO_ROOT / "main.py"]
+    texts = [*documents(), REPO_ROOT / "pyproject.toml", REPO_ROOT / "main.py"]
     for folder in ("oska_gui", "tests", "tools"):
         texts += [path for path in sorted((REPO_ROOT / folder).rglob("*.py"))
                   if "node_modules" not in path.parts and path != Path(__file__).resolve()]
@@ -396,7 +403,7 @@ def resolves(dotted: str) -> bool:
     """Tell whether a dotted name is a module of the package, or a name defined in one.
 
     Args:
-        dotted: e.g. ``tools.train`` or ``oska_gui.movegen``.
+        dotted: e.g. ``oska_gui.cli.solve`` or ``oska_gui.movegen``.
 
     Returns:
         True when the longest module prefix exists as a file or package folder and the
@@ -434,10 +441,17 @@ def missing_names(pattern: re.Pattern[str], exists: Callable[[str], bool]) -> di
 
 
 def test_the_documents_name_files_and_modules() -> None:
-    """The README and pyproject.toml name files and modules (so the checks below see them)."""
+    """The README and pyproject.toml name files and modules, and every docs page but the
+    index names files (so the checks below see them)."""
     for document in ("README.md", "pyproject.toml"):
         assert names_in(FILE_PATH, REPO_ROOT / document), document
         assert names_in(DOTTED_NAME, REPO_ROOT / document), document
+    pages = [page for page in documents()[1:] if page.name != "README.md"]
+    assert len(pages) >= 10
+    for page in pages:
+        assert names_in(FILE_PATH, page) | names_in(TOOL_NAME, page), page.name
+    assert set().union(*(names_in(DOTTED_NAME, page) for page in pages))
+    assert set().union(*(names_in(TOOL_NAME, page) for page in pages))
 
 
 def test_every_file_the_project_names_exists() -> None:
@@ -446,8 +460,29 @@ def test_every_file_the_project_names_exists() -> None:
 
 
 def test_every_module_the_project_names_exists() -> None:
-    """Likewise for dotted names: ``python -m tools.train``, ``oska_gui.movegen``."""
+    """Likewise for dotted names: ``python -m oska_gui.cli``, ``oska_gui.movegen``."""
     assert missing_names(DOTTED_NAME, resolves) == {}
+
+
+def tool_file(name: str) -> Path:
+    """Return the file a tool's name stands for: ``tools.bench`` and ``tools/bench.py``
+    are both ``REPO_ROOT/tools/bench.py``."""
+    return REPO_ROOT / (name if name.endswith(".py") else name.replace(".", "/") + ".py")
+
+
+def test_every_tool_the_project_names_exists() -> None:
+    """Likewise for the developer tools beside tests/: ``tools/train.py``,
+    ``python -m tools.train``."""
+    assert missing_names(TOOL_NAME, lambda name: tool_file(name).is_file()) == {}
+
+
+def test_the_tool_check_sees_both_forms_and_not_the_package(tmp_path: Path) -> None:
+    """A tool is found by path and by its ``-m`` name; the package's folder is not a tool."""
+    text = tmp_path / "notes.md"
+    text.write_text("`tools/bench.py`, `python -m tools.train --quick`, developer tools.\n"
+                    "oska_gui/tools/idle.py and oska_gui.tools.depths are the package's")
+    assert names_in(TOOL_NAME, text) == {"tools/bench.py", "tools.train"}
+    assert tool_file("tools.train") == tool_file("tools/train.py") == REPO_ROOT / "tools/train.py"
 
 
 def test_the_name_checks_catch_moved_modules(tmp_path: Path) -> None:
@@ -458,18 +493,99 @@ def test_the_name_checks_catch_moved_modules(tmp_path: Path) -> None:
     assert not (REPO_ROOT / "oska_gui" / "tablebase.py").exists()
     assert names_in(DOTTED_NAME, text) == {"oska_gui.train"}
     assert not resolves("oska_gui.train")
-    assert not resolves("oska_gui.tools.train")  # the tools left the package
     assert not resolves("oska_gui.no_such_name")
-    assert resolves("tools.train") and resolves("oska_gui.movegen")
+    assert not resolves("oska_gui.tools.train")  # the tools left the package
+    assert resolves("oska_gui.cli.solve") and resolves("oska_gui.movegen")
 
 
 def test_no_text_points_outside_the_project() -> None:
-    """The README's Rules section is the project's rules text: nothing cites a rules file
-    or a folder that a clone of the project does not have."""
+    """docs/rules.md is the project's rules text: nothing cites a rules file or a folder
+    that a clone of the project does not have."""
     outside = re.compile(r"RULES\.md|\.\./shared|/work/shared")
     offenders = {str(path.relative_to(REPO_ROOT)): sorted(names_in(outside, path))
                  for path in project_texts() if names_in(outside, path)}
     assert offenders == {}
+
+
+# -- the README and the docs ---------------------------------------------------------
+
+README_MAX_LINES = 300
+MAX_LINE = 100
+# a Markdown link or image's target, or an HTML image's source: ``[text](docs/rules.md#x)``
+LINK = re.compile(r"\]\(([^)\s]+)\)|<img\s[^>]*?src=\"([^\"]+)\"")
+HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*$")
+
+
+def heading_anchors(page: Path) -> set[str]:
+    """Return the anchors GitHub gives a Markdown page's headings: lower case, every
+    character but letters, digits, '_', '-' and spaces dropped, spaces turned to '-'
+    (a repeated heading's later anchors get '-1', '-2', ...). Code blocks are skipped."""
+    anchors: set[str] = set()
+    fenced = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = None if fenced else HEADING.match(line)
+        if heading:
+            anchor = re.sub(r"[^\w\- ]", "", heading.group(1).lower()).replace(" ", "-")
+            count = sum(1 for known in anchors if re.fullmatch(re.escape(anchor) + r"(-\d+)?",
+                                                               known))
+            anchors.add(f"{anchor}-{count}" if count else anchor)
+    return anchors
+
+
+def broken_links(page: Path) -> list[str]:
+    """Return the links of a page that lead nowhere: a relative file that does not exist,
+    or a heading anchor its Markdown target lacks (web addresses are not followed)."""
+    broken = []
+    for match in LINK.finditer(page.read_text(encoding="utf-8")):
+        target = match.group(1) or match.group(2)
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if not file.exists() or (anchor and file.suffix == ".md"
+                                 and anchor not in heading_anchors(file)):
+            broken.append(target)
+    return broken
+
+
+def test_the_readme_is_short_and_every_document_narrow() -> None:
+    """The README is for users: at most 300 lines; it and every docs page keep their lines
+    within 100 characters."""
+    assert len((REPO_ROOT / "README.md").read_text(encoding="utf-8").splitlines()) \
+        <= README_MAX_LINES
+    wide = {str(page.relative_to(REPO_ROOT)): number
+            for page in documents()
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > MAX_LINE}
+    assert wide == {}
+
+
+def test_every_link_of_the_documents_leads_somewhere() -> None:
+    """Links and images of the README and the docs name files that exist, and headings
+    that their pages have."""
+    broken = {str(page.relative_to(REPO_ROOT)): broken_links(page) for page in documents()}
+    assert {page: links for page, links in broken.items() if links} == {}
+
+
+def test_the_link_check_catches_a_missing_page_and_heading(tmp_path: Path) -> None:
+    """A link to a page that is not there, or to a heading a page lacks, is broken."""
+    (tmp_path / "other.md").write_text("# Perfect play on n = 5\n\n## `oska match`\n")
+    page = tmp_path / "page.md"
+    page.write_text("[a](other.md#perfect-play-on-n--5) [b](other.md#oska-match) "
+                    "[c](gone.md) [d](other.md#oska-solve) [e](#here) "
+                    "[f](https://example.org/x) <img src=\"nothing.png\">\n# Here\n")
+    assert broken_links(page) == ["gone.md", "other.md#oska-solve", "nothing.png"]
+
+
+def test_the_readme_and_the_index_link_every_docs_page() -> None:
+    """Each page of docs/ is listed in the docs index and in the README's Read more."""
+    pages = {page.name for page in DOCS_DIR.glob("*.md")} - {"README.md"}
+    index = (DOCS_DIR / "README.md").read_text(encoding="utf-8")
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8").split("## Read more", 1)[1]
+    assert {page for page in pages if f"]({page})" not in index} == set()
+    assert {page for page in pages if f"](docs/{page})" not in readme} == set()
 
 
 def test_the_wheel_holds_the_package_and_not_the_developer_tools() -> None:

@@ -63,7 +63,7 @@ def test_drop_thresholds_and_accuracy() -> None:
 
 
 def expected_exact_mark(best: Solution, played: Solution) -> Mark:
-    """Return the README's exact rule, written out again: a worse result is a blunder,
+    """Return docs/review.md's exact rule, written out again: a worse result is a blunder,
     a win more than 4 plies slower an inaccuracy, the best value best, else good."""
     if played.result < best.result:
         return Mark.BLUNDER
@@ -211,7 +211,7 @@ def test_searched_marks_agree_with_the_solver_on_n4() -> None:
     """Exact values off, depth 8, over 30 random n = 4 games (574 moves): every move
     marked mistake or blunder loses value or speed (a worse result, a slower win or a
     faster loss), and at least 90 % of the moves that lose value (win to draw or loss,
-    draw to loss) are marked mistake or blunder (measured 85 of 88, see the README)."""
+    draw to loss) are marked mistake or blunder (measured 85 of 88, see docs/review.md)."""
     found = agreement(30, None, 8)
     assert found.moves > 500 and found.losing > 50 and found.flagged > 50
     assert found.flagged_worse == found.flagged, vars(found)

@@ -1,5 +1,5 @@
 """The fast bitboard rules (``oska_gui.games.oska``) against the slow reference and the
-README's Rules section.
+rules text, docs/rules.md.
 
 Angles: perft counts and successor sets from the start, random playouts, arbitrary
 boards (hypothesis), colour and left-right mirror symmetry, hand-built end-of-game
@@ -214,7 +214,7 @@ def test_random_playouts_agree_everywhere() -> None:
 
 @pytest.mark.slow
 def test_n4_start_is_a_white_win_both_ways() -> None:
-    """README, Rules: the n = 4 start is a White win with perfect play.
+    """docs/rules.md: the n = 4 start is a White win with perfect play.
 
     The fast module proves it (White to move: some child wins; Black: every child wins).
     The reference then checks that proof tree on its own: it generates every Black reply
@@ -292,7 +292,7 @@ def test_terminal_and_outcome_agree_on_the_empty_board() -> None:
     """Even on the (unreachable) board without pieces the two must not contradict.
 
     ``outcome`` says White wins, ``terminal`` with White to move says White has lost.
-    The README's Rules give no verdict for this board; either verdict, but one, would do.
+    docs/rules.md gives no verdict for this board; either verdict, but one, would do.
     """
     rules = oska_rules(4)
     for turn in (WHITE, BLACK):

@@ -83,7 +83,7 @@ def start4() -> Solution:
 
 @pytest.mark.slow
 def test_n4_start_is_a_white_win(start4: Solution) -> None:
-    """README, Rules: the n = 4 start is a win for White; perfect play lasts ``plies`` plies."""
+    """docs/rules.md: the n = 4 start is a win for White; perfect play lasts ``plies`` plies."""
     assert start4.result == 1
     pos, plies = RULES4.start(), 0
     while not is_over(RULES4, pos):

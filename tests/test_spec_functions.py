@@ -1,4 +1,4 @@
-"""The assignment's spec functions ``movegen`` and ``oskaplayer`` against the README's Rules.
+"""The assignment's spec functions ``movegen`` and ``oskaplayer`` against docs/rules.md.
 
 Checked against the slow reference in ``reference_oska`` (no shared code): both board
 forms, fresh results, unmutated inputs, determinism, legal and sensible oskaplayer

@@ -10,8 +10,8 @@ now, and pairs the leaf of every losing move with the leaf of every value-keepin
 the first should score lower than the second for the mover (``train.fit_tables``
 ranks such pairs). Fitted with the pairs of every such position, the n = 4 model threw
 the value away at depth 2 in 1.0 % of the positions where the choice matters, not 2.2 %
-(with a labels-only twin for the game review's win chances: the README's "Choices per
-depth" says why).
+(with a labels-only twin for the game review's win chances: docs/training.md says
+why).
 
 A deeper search compares deeper leaves: ``plies`` 3 pairs the ends of the principal
 lines of two-ply searches below each move (the opponent to move there, so the order of
@@ -20,7 +20,7 @@ value more rarely with every ply of search (at depth 3 in 0.77 % of the position
 % with the replies alone, more than at depth 2). On n = 5, a model with wider pattern
 windows fitted with the pairs of leaves 2 and 3 plies deep kept the value at every
 depth from 2 to 10, but so did the same windows fitted to the labels alone, which ships
-(see the README's "Choices per depth").
+(see "Choices per depth" in docs/strength.md).
 
 The leaves are positions in contact (a finished game or a decided race is scored
 exactly, nothing to fit), never held out (``exact_dataset.is_held_out``), with an exact

@@ -93,7 +93,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="print K disagreements of each kind in full (default 2)")
     parser.add_argument("--json", metavar="FILE",
                         help="also write the result as JSON to FILE, for graders (its "
-                             "fields are listed in the README)")
+                             "fields are listed in docs/bots.md)")
     parser.add_argument("--movegen", default="movegen", metavar="NAME",
                         help="the name of the move generator (default movegen)")
     parser.add_argument("--oskaplayer", default="oskaplayer", metavar="NAME",

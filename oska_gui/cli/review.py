@@ -1,7 +1,7 @@
 """``oska review RECORD``: every move of a recorded game marked, the better moves, a summary.
 
-The analysis is ``play.review`` (the rules and thresholds are in its modules and the
-README's "Reviewing a game"); this command runs it to the end, prints the moves with
+The analysis is ``play.review`` (the rules and thresholds are in its modules and
+docs/review.md); this command runs it to the end, prints the moves with
 their marks (?!, ?, ??) and the better move after each bad one, then each side's
 accuracy and counts, and with ``--html`` writes the page of ``console.review_page``.
 """

@@ -88,7 +88,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help=f"search time a position of a review (default {DEFAULT_SECONDS:g})")
     parser.add_argument("--json", metavar="FILE",
                         help="also write the standings and every game as JSON to FILE, "
-                             "for graders (its fields are listed in the README)")
+                             "for graders (its fields are listed in docs/tournaments.md)")
     parser.add_argument("--workers", type=worker_count, default=os.cpu_count() or 1,
                         metavar="W", help="local processes playing games (default: one "
                                           f"per core, {os.cpu_count() or 1} here)")

@@ -26,8 +26,8 @@ sorted list of 30-bit keys for its 485 million stored positions would.
 **Codes** as ``tablebase``'s one-byte cells (span K = 85, plies 0 to 84): loss in p
 plies 1 + p, draw in p 1 + K + p, win in p 3K - p, for the side to move.
 
-n = 5 (Black wins in 48 plies; 969,022,436 reachable positions): see the README for
-the file's size and the time the build takes.
+n = 5 (Black wins in 48 plies; 969,022,436 reachable positions): docs/playing.md gives
+the file's size and the time the build takes, docs/benchmarks.md how fast it answers.
 """
 
 from __future__ import annotations

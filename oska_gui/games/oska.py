@@ -1,4 +1,4 @@
-"""Oska rules for any board size n >= 4 (the rules are in README.md).
+"""Oska rules for any board size n >= 4 (the rules are in docs/rules.md).
 
 The board is an hourglass of 2n-3 rows of lengths n, n-1, ..., 2, ..., n-1, n.
 Cells are numbered 0, 1, 2, ... in reading order (row by row from the top, left to

@@ -1,4 +1,4 @@
-"""Hexapawn and miniChess rules on an n x n board, any n >= 3 (the rules are in README.md).
+"""Hexapawn and miniChess rules on an n x n board, any n >= 3 (the rules are in docs/rules.md).
 
 Each side has n pawns on its home row; White starts on row 0 (the top), moves first and
 moves down; Black starts on row n-1 and moves up. A pawn steps straight forward onto an

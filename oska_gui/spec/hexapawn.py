@@ -1,4 +1,4 @@
-"""The classic Hexapawn / miniChess assignment functions (the rules are in README.md).
+"""The classic Hexapawn / miniChess assignment functions (the rules are in docs/rules.md).
 
 - ``hexapawn(board, n, player, depth)``: the board after the best move by minimax
   exactly ``depth`` plies deep; the board is n strings over 'w', 'b', '-' (or, as for

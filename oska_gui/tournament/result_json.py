@@ -1,6 +1,7 @@
 """The tournament's machine-readable result (``oska tournament --json FILE``), for graders.
 
-The fields (version 1) are listed in ``tournament_document``; the README lists them too.
+The fields (version 1) are listed in ``tournament_document``; docs/tournaments.md lists
+them too.
 Names are written as the console shows them (plain text); numbers are plain JSON
 numbers; nothing depends on the order games finished in.
 """
