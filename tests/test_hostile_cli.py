@@ -129,7 +129,7 @@ OPTIONS = {
 }
 POSITIONALS = {"selfplay": 0, "match": 1, "check": 1, "analyze": 2, "review": 1}
 EXPENSIVE = ["oska_gui.cli.selfplay.play", "oska_gui.cli.match.play_match",
-             "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.print_search",
+             "oska_gui.cli.check.check_file", "oska_gui.cli.analyze.exact_ranking",
              "oska_gui.cli.review.ReviewJob"]
 
 

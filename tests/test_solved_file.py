@@ -110,14 +110,17 @@ def test_codes_round_trip_and_plies_past_a_byte_are_refused() -> None:
 def test_the_file_keeps_one_side_to_move_in_a_fraction_of_the_table(
         saved: solved_file.SolvedFile, scores: dict) -> None:
     """Only the reachable positions of the side to move in fewer are stored: a bit per
-    place of that side, a byte per position, a directory entry per block."""
+    place of that side, a byte per position, a directory entry and a checksum per block
+    (the checksums padded to 8 bytes)."""
     header = saved.header
     stored = sum(pos.turn == header.turn for pos in scores)
     assert header.stored == stored <= len(scores) - stored
     assert header.indexes == saved.places.indexes
     blocks = -(-header.indexes // solved_file.BLOCK_BITS)
     size = saved.path.stat().st_size
-    assert size == solved_file.HEADER_BYTES + blocks * (8 + solved_file.BLOCK_BYTES) + stored
+    checksums = -(-blocks * 4 // 8) * 8
+    assert size == (solved_file.HEADER_BYTES + blocks * (8 + solved_file.BLOCK_BYTES)
+                    + checksums + stored)
 
 
 def test_values_read_from_the_file_are_the_solvers(saved: solved_file.SolvedFile,
@@ -185,7 +188,8 @@ def test_damaged_or_foreign_files_are_ignored_with_a_warning(
     target = solved_file.solved_path(4)
     target.parent.mkdir()
     target.write_bytes(source[:1000])
-    assert solved_file.saved_solution(4) is None
+    found = solved_file.saved_solution(4)  # the package's own, in the broken one's place
+    assert found is not None and found.path == solved_file.SHIPPED / "oska-n4.solved"
     assert "ignoring the solved game" in capsys.readouterr().err
     assert not make_game("oska", 5).perfect_available
 
@@ -294,6 +298,7 @@ def test_a_hint_says_the_exact_result_read_from_the_file(
     assert child is not None and saved.solution(child) == (-1, 17)
     assert hint.proven == "with perfect play you win in 18 plies"
     monkeypatch.setenv("XDG_DATA_HOME", str(saved.path.parent))  # no file there
+    monkeypatch.setattr(solved_file, "SHIPPED", saved.path.parent / "none")  # nor the package's
     hint.start(ROOT)
     while hint.advance(0.05) is None:
         pass
@@ -308,7 +313,7 @@ def test_analyze_prints_the_exact_result_from_the_file(saved: solved_file.Solved
     result = run_cli("analyze", ",".join(RULES.to_rows(pos)), "w", "--depth", 1,
                      "--solve-limit", 0)
     assert result.returncode == 0, result.stderr
-    assert "Exact: White wins in 18 plies with perfect play (read from the saved" \
+    assert "Exact: White wins in 18 plies with perfect play (read from the solved file" \
         in result.stdout
     after = RULES.children(pos)[0]
     losing = run_cli("analyze", ",".join(RULES.to_rows(after)), "b", "--depth", 1,
@@ -356,3 +361,13 @@ def test_a_review_takes_every_exact_value_from_the_file(saved: solved_file.Solve
                                        strict=False):
         assert assessment.exact == (solution_of(scores[pos]),
                                     solution_of(parent_score(scores[played]))), pos
+
+
+@pytest.mark.slow
+def test_the_shipped_n4_file_is_the_whole_game_as_the_solver_writes_it(
+        whole_folder: Path) -> None:
+    """The file the package carries is byte for byte the one the pure-Python solver's
+    whole n = 4 game makes (and so, by test_tablebase, the one ``oska solve --n 4 --save``
+    writes)."""
+    made = whole_folder / solved_file.APP_DIR / "oska-n4.solved"
+    assert made.read_bytes() == (solved_file.SHIPPED / "oska-n4.solved").read_bytes()

@@ -79,7 +79,9 @@ def test_a_game_is_described_and_announced_without_the_search_progress() -> None
 
 
 def test_a_hint_is_announced_once_found_not_while_it_thinks() -> None:
-    app = App(MemoryStorage(QUICK), 900, 700)
+    """On n = 5 (no solved file here: the hint searches; n = 4's ships and answers at
+    once) the search is announced when it starts, then the hint, nothing between."""
+    app = App(MemoryStorage({**QUICK, "n": 5}), 900, 700)
     announcer = Announcer()
     app.handle(KeyPress("enter"))
     announcer.news(app)

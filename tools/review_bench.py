@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -146,11 +147,12 @@ def main() -> None:
                              f"(default {CONFIRM_PLIES}; 0: never)")
     args = parser.parse_args()
     record = long_game(args.plies, args.seed)
+    # The target is without the saved n = 5 solution, which would value every position
+    # at once (1-2 s for the whole game) where ``oska solve --n 5 --save`` was run: an
+    # empty data folder hides it.
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="oska-review-bench-")
     start = time.perf_counter()
     job = ReviewJob(record)
-    # The target is without the saved n = 5 solution, which would value every position
-    # at once (1-2 s for the whole game) where ``oska solve --n 5 --save`` was run.
-    job.saved = None
     while not job.advance(0.05):
         pass
     seconds = time.perf_counter() - start

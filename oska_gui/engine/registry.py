@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from oska_gui.core.types import Evaluator, Rules
+from oska_gui.core.types import Evaluator, Position, Rules
 from oska_gui.games import oska, pawns
 
 from .evaluators import EVALUATORS, oska_evaluator
 from .learned import chance_evaluator
-from .solved_file import SolvedFile, saved_solution
+from .solved_file import SolvedFile, SolvedRanking, saved_solution, solved_children
 
 HEX_ROW_STEP = math.sqrt(3) / 2  # staggered rows: a cell's six neighbours one pitch away
 
@@ -52,8 +52,11 @@ class GameInfo:
         chance_evaluator: the evaluator of a board size whose scores the game review
             reads as win chances (``play.review.chances``).
         perfect_sizes: the boards whose whole game the exact solver handles at once.
-        saved_solution: the solved game of a board size that ``oska solve --save``
-            kept on this computer, or None (see ``solved_file``).
+        saved_solution: the whole solved game of a board size, kept by ``oska solve
+            --save`` or shipped with the package, or None (see ``solved_file``).
+        solved_children: the moves of a position of a board size ranked by a whole
+            solved game, with the file that ranked them, or None (see
+            ``solved_file.solved_children``).
         size_format: how a board size is written, with ``{n}`` for the size.
         cell_word: what a cell a piece moves to is called ('hole', 'square').
         external_bots: True when external programs (the spec's ``oskaplayer``) can play it.
@@ -71,6 +74,7 @@ class GameInfo:
     chance_evaluator: Callable[[int], Evaluator]
     perfect_sizes: tuple[int, ...]
     saved_solution: Callable[[int], SolvedFile | None]
+    solved_children: Callable[[int, Position], SolvedRanking | None]
     size_format: str
     cell_word: str
     external_bots: bool
@@ -154,6 +158,10 @@ def _no_saved_solution(n: int) -> None:
     """Return None: no solved game of board size ``n`` is ever saved for this game."""
 
 
+def _no_solved_children(n: int, pos: Position) -> None:
+    """Return None: no solved game of board size ``n`` ranks the moves of ``pos``."""
+
+
 def offered_sizes(sizes: range) -> tuple[int, ...]:
     """Return the classic board sizes the start screen lists out of the supported
     ``sizes``: the smallest up to ``LARGEST_CLASSIC``.
@@ -178,14 +186,16 @@ GAMES: dict[GameKind, GameInfo] = {
         rules=oska.oska_rules, row_lengths=oska.row_lengths, staggered=True,
         evaluators=tuple(EVALUATORS), evaluator=_oska_evaluator,
         chance_evaluator=_oska_chance_evaluator, perfect_sizes=(4,),
-        saved_solution=saved_solution, size_format="n = {n}", cell_word="hole", external_bots=True),
+        saved_solution=saved_solution, solved_children=solved_children, size_format="n = {n}",
+        cell_word="hole", external_bots=True),
     GameKind.HEXAPAWN: GameInfo(
         kind=GameKind.HEXAPAWN, title="Hexapawn", sizes=pawns.SIZES,
         offered=offered_sizes(pawns.SIZES), rules=pawns.pawn_rules, row_lengths=_square_rows,
         staggered=False, evaluators=(PAWN_EVALUATOR,), evaluator=_pawn_evaluator,
         chance_evaluator=_pawn_chance_evaluator,
         # the whole 4 x 4 game is about 20,000 positions
-        perfect_sizes=(3, 4), saved_solution=_no_saved_solution, size_format="{n} × {n}",
+        perfect_sizes=(3, 4), saved_solution=_no_saved_solution,
+        solved_children=_no_solved_children, size_format="{n} × {n}",
         cell_word="square", external_bots=False),
 }
 

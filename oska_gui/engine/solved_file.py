@@ -13,10 +13,22 @@ its children, one ply later, each of which is stored. That halves the file.
 **Layout** (little-endian; one *index* per place of the tablebase with the stored turn,
 ``place >> 1`` in ``tablebase``'s layout, which this module computes itself):
 
-    header     HEADER bytes: magic, version, n, stored turn, span, indexes, stored count
+    header     HEADER_BYTES: magic, version, n, stored turn, span, indexes, stored count,
+               the checksum table's CRC-32 and the header's own CRC-32
     directory  one uint64 per BLOCK_BITS indexes: the stored positions before the block
+    checksums  one uint32 per block: CRC-32 of its directory entry, bitmap bytes and codes
     bitmap     one bit per index, set where the position is stored (padded to blocks)
     codes      one byte per stored position, in index order: its value and plies
+
+**Trusted only when whole.** Opening checks that the file is a regular file (a FIFO is
+refused before anything waits on it), its size, the header's checksum, the format's
+version and the checksum table's CRC; the header is written last, into a temporary file
+renamed into place, so a write cut short leaves no file that passes. Each block is
+checked against its checksum the first time a lookup touches it (a few microseconds
+for its 512 bitmap bytes and at most 4,096 codes), so a damaged byte anywhere is found
+before any value of its block is believed. A file that fails is refused in one line
+naming it and the command that rebuilds it, and its lookups answer "not known", so
+play, hints and analysis fall back to the search.
 
 A lookup tests the position's bit, counts the set bits before it (the directory entry
 plus one popcount of at most BLOCK_BITS / 8 bytes) and reads that code. The bitmap
@@ -28,14 +40,18 @@ plies 1 + p, draw in p 1 + K + p, win in p 3K - p, for the side to move.
 
 n = 5 (Black wins in 48 plies; 969,022,436 reachable positions): docs/playing.md gives
 the file's size and the time the build takes, docs/benchmarks.md how fast it answers.
+The n = 4 file ships with the package (``SHIPPED``); a file the user keeps in the data
+folder is read first.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import struct
 import sys
 import tempfile
+import zlib
 from collections.abc import Iterable
 from functools import cache
 from math import comb
@@ -47,12 +63,17 @@ from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.games.oska import OskaRules, oska_rules
 
 MAGIC = b"OSKASOLV"
-VERSION = 1
-HEADER = struct.Struct("<8sIIIIQQ")  # magic, version, n, turn, span, indexes, stored
+VERSION = 2  # 2: checksums per block and of the header; 1 had none
+# magic, version, n, turn, span, indexes, stored, the checksum table's CRC-32
+HEADER = struct.Struct("<8sIIIIQQI")
+HEADER_CHECK = struct.Struct("<I")  # the header's own CRC-32, right after it
+VERSION_FIELD = struct.Struct("<8sI")  # where every version keeps its magic and version
 HEADER_BYTES = 64  # the header, padded: the directory starts 8-byte aligned
 BLOCK_BITS = 4096  # indexes per directory entry: a lookup counts at most 512 bytes
 BLOCK_BYTES = BLOCK_BITS // 8
 ENTRY = struct.Struct("<Q")
+CHECK = struct.Struct("<I")
+SHIPPED = Path(__file__).with_name("solved")  # the solved files the package carries
 SPAN = 85  # plies 0..84 fit one byte, as in ``tablebase``'s uint8 cells
 APP_DIR = "oska-gui"  # the program's folder name, as the settings' (desktop/storage.py)
 LOOKAHEAD = 2  # plies below a position that is not stored the lookup may look for stored ones
@@ -153,11 +174,56 @@ class Header(NamedTuple):
     stored: int  # positions stored (codes)
 
 
-def _layout(indexes: int) -> tuple[int, int, int]:
-    """Return (directory offset, bitmap offset, codes offset) for ``indexes`` bits."""
+class Layout(NamedTuple):
+    """Where each part of a solved file of some number of indexes starts, in bytes."""
+
+    blocks: int
+    directory: int
+    checksums: int
+    bitmap: int
+    codes: int
+
+
+def _layout(indexes: int) -> Layout:
+    """Return the layout of a file of ``indexes`` bits."""
     blocks = -(-indexes // BLOCK_BITS)
-    bitmap = HEADER_BYTES + blocks * ENTRY.size
-    return HEADER_BYTES, bitmap, bitmap + blocks * BLOCK_BYTES
+    checksums = HEADER_BYTES + blocks * ENTRY.size
+    bitmap = checksums + -(-blocks * CHECK.size // ENTRY.size) * ENTRY.size  # 8-aligned
+    return Layout(blocks, HEADER_BYTES, checksums, bitmap, bitmap + blocks * BLOCK_BYTES)
+
+
+def rebuild_hint(path: Path, n: int) -> str:
+    """Return how to get a whole solved file back in place of ``path``.
+
+    Args:
+        path: the file that was refused.
+        n: its board size.
+
+    Returns:
+        The command that rebuilds it, or for the package's own file how to restore it.
+    """
+    if path.parent == SHIPPED:
+        return f"reinstall oska-gui to restore it, or keep your own: oska solve --n {n} --save"
+    return f"rebuild it with: oska solve --n {n} --save"
+
+
+def _block_crc(entry: int, bits: bytes | memoryview, codes: bytes | memoryview) -> int:
+    """Return the CRC-32 of one block: its directory entry, bitmap bytes and codes."""
+    return zlib.crc32(codes, zlib.crc32(bits, zlib.crc32(ENTRY.pack(entry))))
+
+
+def _open_regular(path: Path) -> int:
+    """Open ``path`` for reading without waiting on it; return the descriptor.
+
+    Raises:
+        SolvedFileError: when it is not a regular file (a FIFO, a device, a folder).
+        OSError: when it cannot be opened.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        raise SolvedFileError(f"{path} is not a regular file")
+    return handle
 
 
 class SolvedFile:
@@ -168,57 +234,106 @@ class SolvedFile:
     """
 
     def __init__(self, path: Path, n: int) -> None:
-        """Open ``path``, which must hold the solved game of board size ``n``.
+        """Open ``path``, which must hold the solved game of board size ``n``, whole.
 
         Raises:
-            SolvedFileError: when it is not such a file or is cut short.
+            SolvedFileError: when it is not such a file, not a regular file, of another
+                version, cut short or damaged where opening looks (its header and
+                checksum table; each block is checked when first read).
             OSError: when it cannot be opened.
         """
         import mmap  # here: the browser's Python, which never has such a file, may lack it
 
         self.path = path
-        with open(path, "rb") as file:
-            size = os.fstat(file.fileno()).st_size
+        self.damage: str | None = None  # why lookups stopped, once a block failed
+        handle = _open_regular(path)
+        try:
+            size = os.fstat(handle).st_size
             if size < HEADER_BYTES:
                 raise SolvedFileError(f"{path} is not a solved game (too short)")
-            self._map = mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ)
+            self._map = mmap.mmap(handle, 0, access=mmap.ACCESS_READ)
+        finally:
+            os.close(handle)
         self.places = Places(n)
         try:
             self.header = self._checked_header(size, n)
         except SolvedFileError:
             self._map.close()
             raise
-        self._directory, self._bitmap, self._codes = _layout(self.header.indexes)
+        self._layout = _layout(self.header.indexes)
+        self._checked = bytearray(self._layout.blocks)  # 1 once a block passed its check
         self.rules: OskaRules = oska_rules(n)
 
     def _checked_header(self, size: int, n: int) -> Header:
         """Return the header of the mapped file of ``size`` bytes, checked to be this
-        version's solved game of board size ``n``; raises SolvedFileError otherwise."""
-        magic, version, size_n, turn, span, indexes, stored = HEADER.unpack_from(self._map)
-        if magic != MAGIC or version != VERSION or span != SPAN or turn not in (0, 1):
+        version's whole solved game of board size ``n``; raises SolvedFileError otherwise."""
+        view = self._map
+        magic, version = VERSION_FIELD.unpack_from(view)
+        if magic != MAGIC:
+            raise SolvedFileError(f"{self.path} is not a solved game")
+        if version != VERSION:
+            age = "an older" if version < VERSION else "a newer"
+            raise SolvedFileError(f"{self.path} is in {age} format (version {version}, "
+                                  f"this program reads {VERSION})")
+        fields = HEADER.unpack_from(view)
+        (stored_crc,) = HEADER_CHECK.unpack_from(view, HEADER.size)
+        if zlib.crc32(view[:HEADER.size]) != stored_crc:
+            raise SolvedFileError(f"{self.path} is damaged (its header fails its checksum)")
+        _, _, size_n, turn, span, indexes, stored, table_crc = fields
+        if span != SPAN or turn not in (0, 1):
             raise SolvedFileError(f"{self.path} is not a solved game of this program's version")
         if size_n != n or indexes != self.places.indexes:
             raise SolvedFileError(f"{self.path} holds the game of n = {size_n}, not n = {n}")
-        expected = _layout(indexes)[2] + stored
+        layout = _layout(indexes)
+        expected = layout.codes + stored
         if size != expected:
             raise SolvedFileError(f"{self.path} is damaged: {size:,} bytes instead of "
                                   f"{expected:,}")
+        if zlib.crc32(view[layout.checksums:layout.checksums + layout.blocks * CHECK.size]) \
+                != table_crc:
+            raise SolvedFileError(f"{self.path} is damaged (its checksum table fails its "
+                                  "checksum)")
         return Header(n, turn, indexes, stored)
+
+    def _entry(self, block: int) -> int:
+        """Return the directory entry of ``block``: the stored positions before it."""
+        return int(ENTRY.unpack_from(self._map, self._layout.directory + block * ENTRY.size)[0])
+
+    def _check_block(self, block: int) -> None:
+        """Check ``block`` against its checksum and its neighbour's entry, once.
+
+        Raises:
+            SolvedFileError: when its bytes are not the ones written.
+        """
+        layout, view = self._layout, self._map
+        first = self._entry(block)
+        last = self._entry(block + 1) if block + 1 < layout.blocks else self.header.stored
+        start = layout.bitmap + block * BLOCK_BYTES
+        bits = view[start:start + BLOCK_BYTES]
+        fits = first <= last <= self.header.stored
+        if not fits or int.from_bytes(bits, "little").bit_count() != last - first or \
+                _block_crc(first, bits, view[layout.codes + first:layout.codes + last]) != \
+                CHECK.unpack_from(view, layout.checksums + block * CHECK.size)[0]:
+            raise SolvedFileError(f"{self.path} is damaged (block {block:,} of "
+                                  f"{layout.blocks:,} fails its checksum)")
+        self._checked[block] = 1
 
     def _stored(self, white: int, black: int) -> Solution | None:
         """Return the Solution of a board with the stored turn to move, None if not stored."""
         index = self.places.index(white, black)
-        view = self._map
-        byte = view[self._bitmap + (index >> 3)]
+        block = index // BLOCK_BITS
+        if not self._checked[block]:
+            self._check_block(block)
+        view, layout = self._map, self._layout
+        byte = view[layout.bitmap + (index >> 3)]
         bit = index & 7
         if not (byte >> bit) & 1:
             return None
-        block = index // BLOCK_BITS
-        before = ENTRY.unpack_from(view, self._directory + block * ENTRY.size)[0]
-        start = self._bitmap + block * BLOCK_BYTES
-        before += int.from_bytes(view[start:self._bitmap + (index >> 3)], "little").bit_count()
+        before = self._entry(block)
+        start = layout.bitmap + block * BLOCK_BYTES
+        before += int.from_bytes(view[start:layout.bitmap + (index >> 3)], "little").bit_count()
         before += (byte & ((1 << bit) - 1)).bit_count()
-        return decode(view[self._codes + before])
+        return decode(view[layout.codes + before])
 
     def solution(self, pos: Position, lookahead: int = LOOKAHEAD) -> Solution | None:
         """Return the perfect-play Solution of ``pos`` for its side to move, or None.
@@ -226,8 +341,29 @@ class SolvedFile:
         A stored position is read at once; a finished game is valued by the rules; any
         other position from its children's values, looking at most ``lookahead`` plies
         down for stored ones. None when that does not reach: the position cannot arise
-        from the start (a board typed by hand, say), nor its children.
+        from the start (a board typed by hand, say), nor its children; and for every
+        position once a block of the file failed its check (``damage`` says why).
         """
+        if self.damage is not None:
+            return None
+        try:
+            return self._solution(pos, lookahead)
+        except SolvedFileError as error:
+            self._refuse(str(error))
+            return None
+
+    def _refuse(self, reason: str) -> None:
+        """Stop answering from this file, saying so once on stderr.
+
+        Args:
+            reason: what failed, naming the file.
+        """
+        self.damage = reason
+        print(f"Oska: ignoring the solved game from now on: {reason}; "
+              f"{rebuild_hint(self.path, self.header.n)}", file=sys.stderr)
+
+    def _solution(self, pos: Position, lookahead: int) -> Solution | None:
+        """Return ``solution(pos, lookahead)``, raising SolvedFileError on a bad block."""
         rules = self.rules
         result = rules.terminal(pos)
         if result is not None:
@@ -246,7 +382,7 @@ class SolvedFile:
             return Solution(rules.stuck_result, 0)
         best = None
         for kid in kids:
-            value = self.solution(kid, lookahead - 1)
+            value = self._solution(kid, lookahead - 1)
             if value is None:
                 return None
             score = parent_score(score_of(*value))
@@ -262,11 +398,15 @@ class SolvedFile:
         scored = []
         for kid in kids:
             value = self.solution(kid, LOOKAHEAD - 1)
-            if value is None:
+            if value is None:  # not known, or the file just proved damaged
                 return None
             scored.append((kid, parent_score(score_of(*value))))
         scored.sort(key=lambda pair: -pair[1])  # stable: ties keep the move order
         return [(kid, solution_of(score)) for kid, score in scored] or None
+
+
+# the moves of a position ranked by a solved game, best first, and the file that did
+SolvedRanking = tuple[list[tuple[Position, Solution]], SolvedFile]
 
 
 @cache
@@ -276,22 +416,52 @@ def _opened(path: str, n: int, stamp: tuple[int, int]) -> SolvedFile | None:
     try:
         return SolvedFile(Path(path), n)
     except (OSError, SolvedFileError) as error:
-        print(f"Oska: ignoring the solved game {path}: {error}", file=sys.stderr)
+        print(f"Oska: ignoring the solved game {path}: {error}; "
+              f"{rebuild_hint(Path(path), n)}", file=sys.stderr)
         return None
 
 
 def saved_solution(n: int) -> SolvedFile | None:
-    """Return the solved game of board size ``n`` that ``oska solve --save`` kept, or None.
+    """Return the solved game of board size ``n``, or None: the one ``oska solve --save``
+    kept in the user's data folder if it is whole, else the one the package ships.
 
     Asks the disk each time (a new file is seen at once: one ``stat``); a file is opened
-    once per process and version.
+    once per process and version, and a refused one is named once.
     """
-    path = solved_path(n)
-    try:
-        stat = path.stat()
-    except (OSError, ValueError):  # no file (or no home folder: the browser)
-        return None
-    return _opened(str(path), n, (stat.st_mtime_ns, stat.st_size))
+    for path in (solved_path(n), SHIPPED / f"oska-n{n}.solved"):
+        try:
+            found = path.stat()
+        except (OSError, ValueError):  # no file (or no home folder: the browser)
+            continue
+        opened = _opened(str(path), n, (found.st_mtime_ns, found.st_size))
+        if opened is not None and opened.damage is None:
+            return opened
+    return None
+
+
+def solved_children(n: int, pos: Position) -> SolvedRanking | None:
+    """Return the moves of ``pos`` ranked by a whole solved game of board size ``n``, and
+    the file that ranked them; None when no whole file knows every child.
+
+    The files are asked in ``saved_solution``'s order; one that proves damaged during
+    the lookup is passed over for the next, so a damaged block never stops the answer
+    that a whole file has.
+
+    Args:
+        n: the board size.
+        pos: the position, not finished.
+
+    Returns:
+        ((child, Solution for the mover) pairs best first, as
+        ``SolvedFile.ranked_children``, the file), or None.
+    """
+    while (found := saved_solution(n)) is not None:
+        ranked = found.ranked_children(pos)
+        if ranked is not None:
+            return ranked, found
+        if found.damage is None:  # whole, and it does not know the position
+            return None
+    return None
 
 
 def write_solved(path: Path, n: int, turn: int,
@@ -314,20 +484,28 @@ def write_solved(path: Path, n: int, turn: int,
             codes do not match its set bits.
     """
     indexes = Places(n).indexes
-    directory, bitmap, codes = _layout(indexes)
+    layout = _layout(indexes)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         with os.fdopen(handle, "wb") as file:
-            entries, bitmap_bytes, stored = _write_parts(file, bitmap, codes, chunks)
+            entries, checks, bitmap_bytes, stored = _write_parts(file, layout, chunks)
             if bitmap_bytes != -(-indexes // 8):
                 raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
                                       f"not the {indexes:,} of n = {n}")
-            file.truncate(codes + stored)  # the bitmap's padding is zeros
-            file.seek(directory)
+            file.truncate(layout.codes + stored)  # the bitmap's padding is zeros
+            file.seek(layout.directory)
             file.write(b"".join(map(ENTRY.pack, entries)))
-            file.seek(0)
-            file.write(HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored))
+            table = b"".join(map(CHECK.pack, checks))
+            file.seek(layout.checksums)
+            file.write(table)
+            file.flush()
+            os.fsync(file.fileno())
+            header = HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored,
+                                 zlib.crc32(table))
+            file.seek(0)  # the header last: a file cut short before it is no solved game
+            file.write(header + HEADER_CHECK.pack(zlib.crc32(header)))
+        os.chmod(temporary, 0o644)  # mkstemp's 0o600 would hide a shipped file from others
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)
@@ -335,24 +513,41 @@ def write_solved(path: Path, n: int, turn: int,
     return Header(n, turn, indexes, stored)
 
 
-def _write_parts(file: BinaryIO, bitmap: int, codes: int,
-                 chunks: Iterable[tuple[bytes, bytes]]) -> tuple[list[int], int, int]:
-    """Write each chunk's bitmap bytes and codes in place; return (directory entries,
-    bitmap bytes written, codes written)."""
+def _write_parts(file: BinaryIO, layout: Layout, chunks: Iterable[tuple[bytes, bytes]]
+                 ) -> tuple[list[int], list[int], int, int]:
+    """Write each chunk's bitmap bytes and codes in place.
+
+    Args:
+        file: the file being written, opened for writing.
+        layout: where its parts go.
+        chunks: (bitmap bytes, codes) pairs, as ``write_solved`` takes them.
+
+    Returns:
+        (directory entries, block checksums, bitmap bytes written, codes written).
+
+    Raises:
+        SolvedFileError: when a chunk's codes do not match its bits, or a chunk other
+            than the last stops inside a block.
+    """
     entries: list[int] = []
+    checks: list[int] = []
     done = stored = 0
     for bits, values in chunks:
         if done % BLOCK_BYTES:
             raise SolvedFileError("a bitmap chunk that is not the last stops inside a block")
         written = stored
         for start in range(0, len(bits), BLOCK_BYTES):
+            block = bits[start:start + BLOCK_BYTES].ljust(BLOCK_BYTES, b"\0")
+            count = int.from_bytes(block, "little").bit_count()
+            first = stored - written
             entries.append(stored)
-            stored += int.from_bytes(bits[start:start + BLOCK_BYTES], "little").bit_count()
+            checks.append(_block_crc(stored, block, values[first:first + count]))
+            stored += count
         if stored - written != len(values):
             raise SolvedFileError("a chunk's codes do not match its bitmap's set bits")
-        file.seek(bitmap + done)
+        file.seek(layout.bitmap + done)
         file.write(bits)
-        file.seek(codes + written)
+        file.seek(layout.codes + written)
         file.write(values)
         done += len(bits)
-    return entries, done, stored
+    return entries, checks, done, stored

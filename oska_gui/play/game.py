@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from oska_gui.core.types import BLACK, WHITE, Evaluator, Move, Outcome, Position, Rules
 from oska_gui.engine.registry import GameInfo, GameKind, game_info
-from oska_gui.engine.solved_file import SolvedFile
+from oska_gui.engine.solved_file import SolvedFile, SolvedRanking
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,12 @@ class GameAdapter:
         """Return this board's solved game kept on this computer (``oska solve --save``),
         or None."""
         return self.info.saved_solution(self.n)
+
+    def solved_children(self, pos: Position) -> SolvedRanking | None:
+        """Return the moves of ``pos`` ranked by a whole solved game of this board, best
+        first (fastest win, slowest loss), with the file that ranked them; None where no
+        such file knows them (``solved_file.solved_children``)."""
+        return self.info.solved_children(self.n, pos)
 
     @property
     def perfect_available(self) -> bool:

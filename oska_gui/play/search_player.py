@@ -119,11 +119,10 @@ class SearchPlayer:
         Returns:
             True when it did: ``advance`` then answers at once.
         """
-        saved = self.game.saved_solution
-        ranked = saved.ranked_children(position) if saved is not None else None
-        if ranked is None:
+        found = self.game.solved_children(position)
+        if found is None:
             return False
-        self._answer, self.solution = ranked[0]
+        self._answer, self.solution = found[0][0]
         self.saved_moves += 1
         return True
 

@@ -47,10 +47,13 @@ PYODIDE_DIR = WEB_DIR / "node_modules" / "pyodide"
 DEFAULT_OUT = REPO_ROOT / "site"
 ENTRY_MODULES = (f"{PACKAGE}.web.page", f"{PACKAGE}.web.warm")
 PYTHON_ARCHIVE = "oska-python.zip"
-# package data the shipped code reads: the learned models, one file a board size
+# package data the shipped code reads: the learned models, one file a board size, and the
+# solved games the package carries (n = 4: exact values without a solve)
 MODELS_DIR = REPO_ROOT / PACKAGE / "engine" / "weights"
+SOLVED_DIR = REPO_ROOT / PACKAGE / "engine" / "solved"
 RUNTIME_DATA = tuple(sorted(path.relative_to(REPO_ROOT).as_posix()
-                            for path in MODELS_DIR.glob("*.model")))
+                            for path in (*MODELS_DIR.glob("*.model"),
+                                         *SOLVED_DIR.glob("*.solved"))))
 STATIC_FILES = ("index.html", "loader.js", "python-files.js", "runtime.js",
                 "snapshot-worker.js", "game-worker.js", "drawing.js", "game-page.js", "audio.js")
 SERVICE_WORKER = "sw.js"

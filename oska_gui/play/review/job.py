@@ -82,7 +82,6 @@ class ReviewJob:
         self.scale = SCALES[record.game]
         self.evaluate = self.game.chance_evaluator()
         self.review = Review(record, record.positions())
-        self.saved = self.game.saved_solution if exact else None
         self.reclaimer = reclaimer
         self.solver = solver_for(self.game.rules)
         self.solving: int | None = None  # the position being solved exactly, if one is
@@ -166,7 +165,8 @@ class ReviewJob:
         result = self._result(pos)
         if result is not None:
             return Assessment(result_chance(result), None)
-        ranked = self.saved.ranked_children(pos) if self.saved is not None else None
+        found = self.game.solved_children(pos) if self.exact else None
+        ranked = found[0] if found is not None else None
         if ranked is None and budget:
             ranked = yield from self._solve(index, budget)
         if ranked is not None:
