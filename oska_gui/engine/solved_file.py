@@ -35,13 +35,13 @@ from __future__ import annotations
 import os
 import struct
 import sys
-import tempfile
 from collections.abc import Iterable
 from functools import cache
 from math import comb
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
+from oska_gui.core.files import replacing
 from oska_gui.core.types import Position
 from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -316,22 +316,16 @@ def write_solved(path: Path, n: int, turn: int,
     indexes = Places(n).indexes
     directory, bitmap, codes = _layout(indexes)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            entries, bitmap_bytes, stored = _write_parts(file, bitmap, codes, chunks)
-            if bitmap_bytes != -(-indexes // 8):
-                raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
-                                      f"not the {indexes:,} of n = {n}")
-            file.truncate(codes + stored)  # the bitmap's padding is zeros
-            file.seek(directory)
-            file.write(b"".join(map(ENTRY.pack, entries)))
-            file.seek(0)
-            file.write(HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored))
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    with replacing(path) as file:
+        entries, bitmap_bytes, stored = _write_parts(file, bitmap, codes, chunks)
+        if bitmap_bytes != -(-indexes // 8):
+            raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
+                                  f"not the {indexes:,} of n = {n}")
+        file.truncate(codes + stored)  # the bitmap's padding is zeros
+        file.seek(directory)
+        file.write(b"".join(map(ENTRY.pack, entries)))
+        file.seek(0)
+        file.write(HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored))
     return Header(n, turn, indexes, stored)
 
 
