@@ -16,8 +16,8 @@ from oska_gui.console.options import (
     positive_float,
     positive_int,
     reason,
-    writable_file,
 )
+from oska_gui.console.outputs import writable_file
 from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.review_page import heading, write_page

@@ -16,7 +16,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from oska_gui.console.options import CliError, reason, writable_file, write_json
+from oska_gui.console.options import CliError
+from oska_gui.console.outputs import (
+    STDOUT,
+    printing_aside,
+    writable_file,
+    write_json,
+)
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
 from oska_gui.play.bot_loader import BotFile, BotFolder, BotUnusable, pack_folder
@@ -55,7 +61,7 @@ def run_tournament(args: argparse.Namespace) -> int:
     if args.scheduler is not None:
         players = [_travelling(player) for player in players]
     report = None if args.report is None else check_report(args.report)
-    json_path = None if args.json is None else writable_file(args.json, "--json")
+    json_path = None if args.json is None else writable_file(args.json, "--json", stdout=True)
     if args.review and report is None:
         raise CliError("--review needs --report: the reviews are pages linked from the report")
     _check_apart({"--report": report, "--json": json_path}, args.db, players)
@@ -70,7 +76,8 @@ def run_tournament(args: argparse.Namespace) -> int:
         store = Store(args.db)
     except StoreError as error:
         raise CliError(str(error)) from None
-    with store:
+    document = None
+    with store, printing_aside(json_path):
         _print_header(players, settings, plan)
         tasks, finished, played = _play_rounds(plan, store, args)
         print(plain(f"games: {played} played now, {len(tasks) - played} reused from "
@@ -79,7 +86,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         lines = standings([player.name for player in players], results, plan.extras())
         _print_tables(lines, results)
         if json_path is not None:
-            _write_json(json_path, settings, plan, lines, results, store.records(
+            document = _json_document(settings, plan, lines, results, store.records(
                 result.game_id for result in results if result.forfeit is not None))
         reviews = _reviews(store, players, results, args) if args.review else {}
         if report is not None:
@@ -88,6 +95,10 @@ def run_tournament(args: argparse.Namespace) -> int:
                                    Reviewed(reviews, args.review_time))
             print("\n" + plain(f"Report: {report} (with {written} game records in "
                                f"{games_folder(report)}{os.sep})"))
+    if json_path is not None:
+        write_json(json_path, document, "--json")
+        if json_path != STDOUT:
+            print("\n" + plain(f"Result for graders: {json_path}"))
     return 0
 
 
@@ -116,16 +127,12 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
     return every, finished, played
 
 
-def _write_json(path: Path, settings: TournamentPlan, plan: Format, lines: list[Standing],
-                results: list[GameResult], records: Iterator[tuple[str, str]]) -> None:
-    """Write the machine-readable result to ``path``; raises CliError if it cannot."""
+def _json_document(settings: TournamentPlan, plan: Format, lines: list[Standing],
+                   results: list[GameResult], records: Iterator[tuple[str, str]]
+                   ) -> dict[str, Any]:
+    """Return the machine-readable result (``result_json.tournament_document``)."""
     form, rounds = (SWISS, plan.rounds) if isinstance(plan, SwissRounds) else (ROUND_ROBIN, None)
-    document = tournament_document(settings, form, rounds, lines, results, records)
-    try:
-        write_json(path, document)
-    except OSError as error:
-        raise CliError(f"--json {path}: cannot write it ({reason(error)})") from None
-    print("\n" + plain(f"Result for graders: {path}"))
+    return tournament_document(settings, form, rounds, lines, results, records)
 
 
 def _check_size(games: int) -> None:
@@ -146,7 +153,7 @@ def _check_apart(outputs: dict[str, Path | None], db: str, players: list[Entrant
         raise CliError(f"--db {db!r:.200} is the file of the bot {bots[database]}")
     taken: dict[str, str] = {}
     for option, path in outputs.items():
-        if path is None:
+        if path is None or path == STDOUT:
             continue
         written = _real(str(path))
         if written == database:

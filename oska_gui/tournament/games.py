@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
@@ -48,7 +47,7 @@ from .result import GameResult, MoveTimes
 SOLVED_FIELD = "solved_file"  # the record's list of the sides that read a saved solved game
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
-           "play", "read_ai", "read_bot", "save_record"]
+           "play", "read_ai", "read_bot", "record_text"]
 
 
 @dataclass(frozen=True)
@@ -158,9 +157,10 @@ def final_board(record_json: str) -> str:
     return record.rules.picture(record.positions()[-1])
 
 
-def save_record(record_json: str, path: Path) -> None:
-    """Write a game record (JSON text) to ``path`` in the form ``main.py --replay`` reads."""
-    path.write_text(record_json + "\n", encoding="utf-8")
+def record_text(record_json: str) -> str:
+    """Return a stored game record (JSON text) as the text of its file, in the form
+    ``main.py --replay`` reads."""
+    return record_json + "\n"
 
 
 def _line_of(rules: Rules, moves: tuple[str, ...]) -> list[Position]:
