@@ -1,8 +1,10 @@
-"""Hostile outputs (issue 37, items 7, 8 and 10): what the commands write.
+"""Hostile outputs (issue 37, items 3, 4, 7, 8 and 10): what the commands write.
 
-Every file is written whole or not at all: on a full disk the old file stays as it was
-and nothing half-written or empty is left. ``oska check`` says 2, not 1, when its
-result cannot be written. A symbolic link is written through;
+An output may not be an input or lie inside one (a bot's file, folder or zip, a game
+record, the database), and the tournament's own outputs kept among the submissions of
+``--bots`` are no entrants. Every file is written whole or not at all: on a full disk
+the old file stays as it was and nothing half-written or empty is left. ``oska check``
+says 2, not 1, when its result cannot be written. A symbolic link is written through;
 an output that is a named pipe is refused at once instead of blocking, and ``--json -``
 or ``--json /dev/stdout`` puts the JSON alone on standard output.
 
@@ -27,7 +29,7 @@ from typing import Any
 
 import pytest
 from cli_helpers import cli_command, run_cli, write_bot
-from tournament_helpers import run_tournament
+from tournament_helpers import games_line, run_tournament, standings
 
 from oska_gui import cli
 
@@ -71,6 +73,74 @@ def make_inputs(folder: Path) -> None:
     code = cli.main(["selfplay", "--white", "1", "--black", "1", "--brief",
                      "--save", str(folder / "g.json")])
     assert code == 0
+
+
+TOURNAMENT = ["tournament", "carol.zip", "team", "--depth", "1", "--workers", "1", "--games", "1"]
+
+
+# -- item 3: no output over an input, nor inside one -------------------------------------
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ([*TOURNAMENT, "--db", "t.sqlite", "--json", "carol.zip"],
+     "--json 'carol.zip' would overwrite the bot carol.zip"),
+    ([*TOURNAMENT, "--db", "t.sqlite", "--json", "team/oskaplayer.py"],
+     "--json 'team/oskaplayer.py' would write inside the bot team"),
+    ([*TOURNAMENT, "--db", "t.sqlite", "--json", "link.json"],
+     "--json 'link.json' would overwrite the bot carol.zip"),
+    ([*TOURNAMENT, "--db", "t.sqlite", "--report", "team/oskaplayer.py"],
+     "--report 'team/oskaplayer.py' would write inside the bot team"),
+    ([*TOURNAMENT, "--db", "t.sqlite", "--report", "team/r.html"],
+     "--report 'team/r.html' would write inside the bot team"),
+    ([*TOURNAMENT, "--db", "team/t.sqlite"], "--db 'team/t.sqlite' would write inside the bot"),
+    (["tournament", "broken.zip", "team", "--db", "t.sqlite", "--json", "broken.zip"],
+     "--json 'broken.zip' would overwrite the bot broken.zip"),
+    (["check", "mine.py", "--json", "mine.py"], "--json 'mine.py' would overwrite the bot"),
+    (["check", "team", "--json", "team/oskaplayer.py"],
+     "--json 'team/oskaplayer.py' would write inside the bot team"),
+    (["review", "g.json", "--html", "g.json"],
+     "--html 'g.json' would overwrite the game record 'g.json'"),
+    (["match", "team", "--save-dir", "team/games"],
+     "--save-dir 'team/games' would write inside the bot 'team'"),
+])
+def test_an_output_that_is_an_input_or_lies_inside_one_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture,
+        args: list[str], words: str) -> None:
+    """Each of the issue's commands (a zip turned into JSON, a folder bot's module, a
+    checked file or a record replaced, a report or database changing a folder bot's
+    fingerprint): one line, exit code 2, before anything runs, every file as it was."""
+    make_inputs(tmp_path)
+    (tmp_path / "link.json").symlink_to("carol.zip")
+    monkeypatch.chdir(tmp_path)
+    before = tree(tmp_path)
+    capsys.readouterr()
+    code = cli.main(args)
+    out, err = capsys.readouterr()
+    one_line_error(code, err, words)
+    assert "Tournament" not in out and "Checking" not in out
+    assert tree(tmp_path) == before
+
+
+# -- item 4: the tournament's outputs among the submissions ------------------------------
+
+
+@pytest.mark.slow
+def test_a_report_kept_among_the_submissions_is_no_entrant_on_the_rerun(tmp_path: Path) -> None:
+    """``--bots class --report class/report.html``: the report's records folder, made in
+    class/ by the first run, used to be a third entrant of the second, forfeiting every
+    game as 'load'. The rerun has the same two entrants and replays nothing."""
+    submissions = tmp_path / "class"
+    submissions.mkdir()
+    write_bot(submissions, "good")
+    args = ["--bots", submissions, "--ai", 1, "--db", tmp_path / "t.sqlite", "--report",
+            submissions / "report.html", "--depth", 1, "--workers", 1, "--games", 1]
+    first = run_tournament(*args)
+    assert first.returncode == 0, first.stderr
+    assert (submissions / "report-games").is_dir()
+    again = run_tournament(*args)
+    assert again.returncode == 0, again.stderr
+    assert sorted(standings(again.stdout)) == ["AI depth 1 (strong)", "good.py"]
+    assert games_line(again.stdout).startswith("games: 0 played now, 1 reused")
 
 
 # -- items 7 and 8: a full disk -----------------------------------------------------------

@@ -30,7 +30,7 @@ from oska_gui.console.options import (
     natural_int,
     positive_int,
 )
-from oska_gui.console.outputs import printing_aside, writable_file, write_json
+from oska_gui.console.outputs import check_apart, printing_aside, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain
 from oska_gui.games.board_forms import read_board
@@ -170,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
     sizes = parse_sizes(args.sizes)
     if args.json:
         args.json = writable_file(args.json, "--json", stdout=True)
+        check_apart({"--json": args.json}, {spec.path: f"the bot {spec.name}"})
     try:
         bot = open_bot(spec, echo=args.bot_output)
     except LoadError as error:

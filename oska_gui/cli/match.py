@@ -27,14 +27,14 @@ from oska_gui.console.options import (
     positive_int,
     reason,
 )
-from oska_gui.console.outputs import writable_folder
+from oska_gui.console.outputs import check_apart, writable_folder
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import clip, plain, render_table, seconds_text
 from oska_gui.core.files import filling
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
-from oska_gui.play.bot_loader import SPEC_FORMS, open_bot
+from oska_gui.play.bot_loader import SPEC_FORMS, bot_path, open_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import ai_help
@@ -108,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     if len(args.bots) > 2:
         raise CliError(f"give one or two bots, not {len(args.bots)}")
     if args.save_dir:
-        writable_folder(args.save_dir, "--save-dir")
+        folder = writable_folder(args.save_dir, "--save-dir")
+        check_apart({"--save-dir": folder},
+                    {bot_path(text): f"the bot {text!r:.200}" for text in args.bots})
     rules = make_game(GameKind.OSKA, args.n).rules
     movers = make_movers(args)
     try:

@@ -16,6 +16,9 @@ the functions here; each problem is one line naming the option, the file and why
   wherever that goes (a terminal, a pipe, a file), and what the command would print
   there goes to stderr instead (``printing_aside``), so that standard output holds the
   JSON alone.
+- No output may be an input of the same command (a bot's file, a game record, the
+  tournament's database) or lie inside one (a bot's folder), nor may two outputs be
+  the same file: refused before anything is run.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import errno
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from oska_gui.core.files import (
@@ -134,3 +137,44 @@ def write_json(path: Path, document: object, option: str) -> None:
     """Write ``document`` to the output ``path`` as indented JSON text (see ``write_text``)."""
     write_text(path, json.dumps(document, indent=2) + "\n", option)
 
+
+def real(path: str | Path) -> str:
+    """Return ``path`` with every link and '..' resolved (as given when it holds a NUL,
+    which the checks of the file itself refuse)."""
+    try:
+        return os.path.realpath(path)
+    except ValueError:
+        return str(path)
+
+
+def check_apart(outputs: Mapping[str, Path | str | None], inputs: Mapping[str, str]) -> None:
+    """Raise CliError when an output is an input or lies inside one, or two outputs are
+    the same file: found before the run, not after it.
+
+    Paths are compared where their links lead, as the outputs are written.
+
+    Args:
+        outputs: {option: path} in the order given; None for one not asked for.
+            ``STDOUT`` is no file. A folder of outputs counts as an output.
+        inputs: {path: what it is, e.g. 'the bot team:oskaplayer.oskaplayer'}.
+    """
+    read = {real(path): what for path, what in inputs.items()}
+    taken: dict[str, str] = {}
+    for option, path in outputs.items():
+        if path is None or path == STDOUT:
+            continue
+        written = real(path)
+        if written in taken:
+            raise CliError(f"{option} and {taken[written]} name the same file, "
+                           f"{str(path)!r:.200}")
+        for source, what in read.items():
+            if written == source:
+                raise CliError(f"{option} {str(path)!r:.200} would overwrite {what}")
+            if within(written, source):
+                raise CliError(f"{option} {str(path)!r:.200} would write inside {what}")
+        taken[written] = option
+
+
+def within(path: str, folder: str) -> bool:
+    """Return True when the resolved ``path`` lies below the resolved ``folder``."""
+    return path.startswith(folder.rstrip(os.sep) + os.sep)

@@ -19,13 +19,15 @@ from typing import Any
 from oska_gui.console.options import CliError
 from oska_gui.console.outputs import (
     STDOUT,
+    check_apart,
     printing_aside,
+    real,
     writable_file,
     write_json,
 )
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
-from oska_gui.play.bot_loader import BotFile, BotFolder, BotUnusable, pack_folder
+from oska_gui.play.bot_loader import BotFolder, BotUnusable, pack_folder
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
@@ -57,14 +59,17 @@ def run_tournament(args: argparse.Namespace) -> int:
         CliError: bad entrants, an unusable database or report path, a missing extra
             or an unreachable scheduler.
     """
-    players = read_entrants(args.bots, args.ai, args.bots_dir)
-    if args.scheduler is not None:
-        players = [_travelling(player) for player in players]
     report = None if args.report is None else check_report(args.report)
     json_path = None if args.json is None else writable_file(args.json, "--json", stdout=True)
     if args.review and report is None:
         raise CliError("--review needs --report: the reviews are pages linked from the report")
-    _check_apart({"--report": report, "--json": json_path}, args.db, players)
+    outputs = _outputs(args.db, report, json_path)
+    players = read_entrants(args.bots, args.ai, args.bots_dir,
+                            {real(path) for path in outputs.values() if path is not None})
+    check_apart(outputs, {player.source: f"the bot {player.name}" for player in players
+                          if player.source is not None})
+    if args.scheduler is not None:
+        players = [_travelling(player) for player in players]
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     try:
@@ -100,6 +105,15 @@ def run_tournament(args: argparse.Namespace) -> int:
         if json_path != STDOUT:
             print("\n" + plain(f"Result for graders: {json_path}"))
     return 0
+
+
+def _outputs(db: str, report: Path | None, json_path: Path | None
+             ) -> dict[str, Path | str | None]:
+    """Return the files the tournament writes, {option: path} (None: not asked for):
+    the database, the report and its records folder, the JSON result."""
+    return {"--db": db, "--report": report,
+            "--report (its records folder)": None if report is None else games_folder(report),
+            "--json": json_path}
 
 
 def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
@@ -140,40 +154,6 @@ def _check_size(games: int) -> None:
     if games > MAX_GAMES:
         raise CliError(f"the tournament would play {games:,} games; it may have at most "
                        f"{MAX_GAMES:,} (fewer entrants, games or rounds)")
-
-
-def _check_apart(outputs: dict[str, Path | None], db: str, players: list[Entrant]) -> None:
-    """Raise CliError when an output (``{option: path}``, None when not asked for) would
-    overwrite the database, a bot's file or another output, or the database is a bot's
-    file: found before the first game, not after the last."""
-    bots = {_real(player.bot.path): player.name for player in players
-            if isinstance(player.bot, BotFile)}
-    database = _real(db)
-    if database in bots:
-        raise CliError(f"--db {db!r:.200} is the file of the bot {bots[database]}")
-    taken: dict[str, str] = {}
-    for option, path in outputs.items():
-        if path is None or path == STDOUT:
-            continue
-        written = _real(str(path))
-        if written == database:
-            raise CliError(f"{option} and --db name the same file, {db!r:.200}")
-        if written in bots:
-            raise CliError(f"{option} {str(path)!r:.200} would overwrite the bot "
-                           f"{bots[written]}")
-        if written in taken:
-            raise CliError(f"{option} and {taken[written]} name the same file, "
-                           f"{str(path)!r:.200}")
-        taken[written] = option
-
-
-def _real(path: str) -> str:
-    """Return ``path`` with every link and '..' resolved (as given when it holds a NUL,
-    which the checks of the file itself refuse)."""
-    try:
-        return os.path.realpath(path)
-    except ValueError:
-        return path
 
 
 def _renamed(found: dict[str, GameResult], tasks: list[GameTask]) -> dict[str, GameResult]:

@@ -33,7 +33,7 @@ from oska_gui.console.table import plain
 from oska_gui.core.types import SIDE_WORDS, Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
-from oska_gui.play.bot_loader import BotSpec, BotUnusable, open_bot, parse_bot
+from oska_gui.play.bot_loader import BotSpec, BotUnusable, bot_path, open_bot, parse_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
@@ -54,13 +54,16 @@ __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board"
 class Entrant:
     """How an entrant plays: a bot (file, folder or zip), or this project's AI by its spec
     text; or, for a bot that was found but cannot be used, why (``unusable``: its games
-    are forfeits as 'load'). ``twin`` counts the entrants before it with the same code."""
+    are forfeits as 'load'). ``twin`` counts the entrants before it with the same code.
+    ``source`` is where a bot is (its file, folder or zip), usable or not: no output
+    of the tournament may be written there."""
 
     name: str
     bot: BotSpec | None = None
     ai: str | None = None
     unusable: str | None = None
     twin: int = 0
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -101,10 +104,10 @@ def read_bot(text: str, name: str | None = None) -> Entrant:
     try:
         bot = parse_bot(text)
     except BotUnusable as error:
-        return Entrant(name or plain(text), unusable=str(error))
+        return Entrant(name or plain(text), unusable=str(error), source=bot_path(text))
     except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
-    return Entrant(name or bot.name, bot=bot)
+    return Entrant(name or bot.name, bot=bot, source=bot.path)
 
 
 def read_ai(text: str) -> str:
