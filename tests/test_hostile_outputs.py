@@ -237,6 +237,19 @@ def test_a_full_disk_leaves_the_old_file_and_nothing_else(
     assert tree(out.parent) == before
 
 
+def test_match_records_on_a_full_disk_leave_no_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture, request: Any) -> None:
+    """``match --save-dir`` into a new folder on a full disk: one line, exit code 2, and
+    neither the folder nor a part of a record is left (the folder kept a cut record)."""
+    bot = write_bot(tmp_path, "good")
+    request.getfixturevalue("full_disk")
+    code = cli.main(["match", str(bot), "--ai", "1", "--games", "2", "--save-dir",
+                     str(tmp_path / "games" / "new")])
+    _, err = capsys.readouterr()
+    one_line_error(code, err, "games", "No space left on device")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["good.py"]
+
+
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Return a folder holding a finished tournament's database and report (played once
