@@ -169,7 +169,7 @@ def test_a_report_name_too_long_is_refused_before_the_first_game(tmp_path: Path)
 @pytest.mark.parametrize(("db", "report", "words"), [
     ("t.sqlite", "t.sqlite", "--report and --db name the same file"),
     ("t.sqlite", "good.py", "would overwrite the bot"),
-    ("good.py", None, "is the file of the bot"),
+    ("good.py", None, "--db 'good.py' would overwrite the bot"),
 ])
 def test_an_output_that_is_an_input_is_refused_before_the_first_game(
         tmp_path: Path, db: str, report: str | None, words: str) -> None:

@@ -70,8 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``oska`` command with ``argv`` (default: sys.argv[1:]); return the exit code.
 
     Exit codes: 0 success, 1 a check found disagreements, 2 bad input (usage errors,
-    unreadable boards or bot files), 130 interrupted (Ctrl+C), 141 output pipe closed,
-    143 terminated (SIGTERM); bots are stopped on every way out.
+    unreadable boards or bot files, an output that cannot be written), 130 interrupted
+    (Ctrl+C), 141 output pipe closed, 143 terminated (SIGTERM); bots are stopped on every
+    way out.
     """
     parser = build_parser()
     try:

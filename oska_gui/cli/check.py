@@ -6,8 +6,11 @@ reported rather than suffered. ``movegen(board, player)`` is compared with ours 
 set of boards (duplicates are reported too) on random-playout positions and tricky
 boards (``cases``); ``oskaplayer(board, player, depth)`` must return a legal board in
 the form it was given, and the unchanged board when the player has no move.
-Exit code 0 when everything agrees, 1 on any disagreement, 2 when the file cannot be
-loaded or defines neither function.
+
+Exit codes, for grading scripts: 0 every call agreed, 1 a disagreement
+was found, 2 the check could not be made or its result not delivered (a bad option, a
+file that cannot be loaded or defines neither function, a ``--json`` file that cannot
+be written; the error is one line on stderr).
 """
 
 from __future__ import annotations
@@ -26,9 +29,8 @@ from oska_gui.console.options import (
     add_subcommand,
     natural_int,
     positive_int,
-    writable_file,
-    write_json,
 )
+from oska_gui.console.outputs import check_apart, printing_aside, writable_file, write_json
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain
 from oska_gui.games.board_forms import read_board
@@ -60,6 +62,12 @@ examples:
   oska check mine.py --sizes 4 --games 100 --show 10
   oska check mine.py --depth 3 --time-limit 20 --movegen move_gen
   oska check mine.py --json result.json   also write the result for a grader
+  oska check mine.py --json - | jq .      the JSON on stdout (the report on stderr)
+
+exit codes:
+  0  every call agrees with this project's rules
+  1  a disagreement was found
+  2  the check could not be made or its result not written (one line on stderr)
 """
 
 
@@ -71,8 +79,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "on positions from random playouts and on tricky boards (jumps across the "
         "middle, pieces at a row's edge or already home, no-move positions), and "
         "check that its oskaplayer(board, player, depth) returns legal boards. The "
-        "file runs in its own process with a time limit per call. Exit code 1 on "
-        "any disagreement.",
+        "file runs in its own process with a time limit per call. Exit code 0 when "
+        "every call agrees, 1 on any disagreement, 2 when the check could not be made.",
         EXAMPLES)
     parser.add_argument("file", metavar="FILE",
                         help="the Python file to check (alone), or a module that imports "
@@ -93,7 +101,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="print K disagreements of each kind in full (default 2)")
     parser.add_argument("--json", metavar="FILE",
                         help="also write the result as JSON to FILE, for graders (its "
-                             "fields are listed in docs/bots.md)")
+                             "fields are listed in docs/bots.md; - for standard output)")
     parser.add_argument("--movegen", default="movegen", metavar="NAME",
                         help="the name of the move generator (default movegen)")
     parser.add_argument("--oskaplayer", default="oskaplayer", metavar="NAME",
@@ -161,15 +169,20 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     sizes = parse_sizes(args.sizes)
     if args.json:
-        args.json = writable_file(args.json, "--json")
+        args.json = writable_file(args.json, "--json", stdout=True)
+        check_apart({"--json": args.json}, {spec.path: f"the bot {spec.name}"})
     try:
         bot = open_bot(spec, echo=args.bot_output)
     except LoadError as error:
         raise CliError(str(error)) from None
     try:
-        return check_file(bot.process, sizes, args)
+        with printing_aside(args.json):
+            exit_code, document = check_file(bot.process, sizes, args)
     finally:
         bot.close()
+    if args.json:
+        write_json(args.json, document, "--json")
+    return exit_code
 
 
 def parse_sizes(text: str) -> list[int]:
@@ -186,8 +199,13 @@ def parse_sizes(text: str) -> list[int]:
         raise CliError(f"--sizes: {error}") from None
 
 
-def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) -> int:
-    """Run every check the file allows and print the report; return the exit code."""
+def check_file(process: BotProcess, sizes: list[int],
+               args: argparse.Namespace) -> tuple[int, dict[str, Any]]:
+    """Run every check the file allows and print the report.
+
+    Returns:
+        The exit code (0 all agree, 1 a disagreement) and the JSON result.
+    """
     names = functions_to_check(process, args)
     print(plain(f"Checking {', '.join(names)} in {process.label} against this project's rules"))
     rng = random.Random(args.seed)
@@ -210,9 +228,7 @@ def check_file(process: BotProcess, sizes: list[int], args: argparse.Namespace) 
                     CHECKS[checker.role](checker, chunk, args.depth)
                     bar.advance(len(chunk), note=f"{checker.function} n = {n}")
     exit_code = print_report(checkers, args)
-    if args.json:
-        write_json(args.json, result_document(checkers, args, process.label, exit_code))
-    return exit_code
+    return exit_code, result_document(checkers, args, process.label, exit_code)
 
 
 def functions_to_check(process: BotProcess, args: argparse.Namespace) -> list[str]:

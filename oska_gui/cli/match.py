@@ -26,19 +26,20 @@ from oska_gui.console.options import (
     board_size,
     positive_int,
     reason,
-    writable_folder,
 )
+from oska_gui.console.outputs import check_apart, writable_folder
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import clip, plain, render_table, seconds_text
+from oska_gui.core.files import filling
 from oska_gui.core.types import Position, Rules
 from oska_gui.engine.evaluators import EVALUATORS
 from oska_gui.engine.registry import GameKind
-from oska_gui.play.bot_loader import SPEC_FORMS, open_bot
+from oska_gui.play.bot_loader import SPEC_FORMS, bot_path, open_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import ai_help
 from oska_gui.play.players import Player
-from oska_gui.play.records import Record, save
+from oska_gui.play.records import Record, record_text
 from oska_gui.play.runner import play
 from oska_gui.play.search_player import ai_player
 from oska_gui.play.selfplay import random_opening
@@ -107,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
     if len(args.bots) > 2:
         raise CliError(f"give one or two bots, not {len(args.bots)}")
     if args.save_dir:
-        writable_folder(args.save_dir, "--save-dir")
+        folder = writable_folder(args.save_dir, "--save-dir")
+        check_apart({"--save-dir": folder},
+                    {bot_path(text): f"the bot {text!r:.200}" for text in args.bots})
     rules = make_game(GameKind.OSKA, args.n).rules
     movers = make_movers(args)
     try:
@@ -230,9 +233,9 @@ def mean(values: list[float]) -> float | None:
 def save_all(records: list[tuple[Record, bool]], folder: Path) -> None:
     """Save each record as ``folder/game-NNN.json`` and say where they went."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for number, (record, _) in enumerate(records, start=1):
-            save(record, folder / f"game-{number:03d}.json")
+        with filling(folder) as write:  # a failure takes back the new records, the folder
+            for number, (record, _) in enumerate(records, start=1):
+                write(f"game-{number:03d}.json", record_text(record))
     except OSError as error:  # the folder went away during the match, a full disk
         raise CliError(f"cannot save the game records in {folder}: {reason(error)}") from None
     print(f"\nSaved {len(records)} game records in {folder}/")

@@ -16,8 +16,8 @@ from oska_gui.console.options import (
     positive_float,
     positive_int,
     reason,
-    writable_file,
 )
+from oska_gui.console.outputs import check_apart, writable_file
 from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.review_page import heading, write_page
@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         require_matplotlib("--html")
         page = writable_file(args.html, "--html")
+        check_apart({"--html": page}, {args.record: f"the game record {args.record!r:.200}"})
     record = read_record(args.record)
     seconds = None if args.depth and args.time is None else args.time or DEFAULT_SECONDS
     job = ReviewJob(record, seconds, args.depth, args.exact)

@@ -15,8 +15,8 @@ from oska_gui.console.options import (
     natural_int,
     positive_int,
     reason,
-    writable_file,
 )
+from oska_gui.console.outputs import writable_file
 from oska_gui.console.table import plain
 from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.evaluators import EVALUATORS

@@ -18,7 +18,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from oska_gui.console.options import CliError, add_subcommand, board_size, natural_int, positive_int
+from oska_gui.console.options import (
+    CliError,
+    add_subcommand,
+    board_size,
+    natural_int,
+    positive_int,
+    reason,
+)
+from oska_gui.console.outputs import writable_file
 from oska_gui.console.signals import handling
 from oska_gui.core.types import SIDE_NAMES
 from oska_gui.engine import solved_file
@@ -79,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as error:
         raise CliError(f"the solver needs numpy and numba ({error}): "
                        "pip install '.[solve]'") from None
+    dataset = None
+    if args.dataset is not None:
+        dataset = writable_file(str(exact_dataset.dataset_path(args.dataset)), "--dataset",
+                                folders=True)
     show = sys.stderr.isatty() if args.progress is None else args.progress
     tb = solved_table(args.n, progress_line() if show else None)
     if show:
@@ -91,11 +103,15 @@ def run(args: argparse.Namespace) -> int:
     print(f"Peak memory:      {tablebase.peak_memory_bytes() / 2**20:,.0f} MiB")
     if args.save:
         save(tb)
-    if args.dataset is not None:
+    if dataset is not None:
         start = time.perf_counter()
-        written = exact_dataset.write_dataset(tb, args.dataset, args.samples, args.seed,
-                                              uniform=args.uniform)
-        print(f"Dataset:          {written:,} positions written to {args.dataset} "
+        try:
+            written = exact_dataset.write_dataset(tb, dataset, args.samples, args.seed,
+                                                  uniform=args.uniform)
+        except OSError as error:  # a full disk: the old dataset, if any, is left whole
+            raise CliError(f"--dataset {str(dataset)!r:.200}: cannot write it "
+                           f"({reason(error)})") from None
+        print(f"Dataset:          {written:,} positions written to {dataset} "
               f"in {time.perf_counter() - start:.1f} s")
     return 0
 

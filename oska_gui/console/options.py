@@ -4,10 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
 import textwrap
 from collections.abc import Callable
-from pathlib import Path
 
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT
 from oska_gui.core.numbers import finite_positive
@@ -144,50 +142,6 @@ def parse_board(text: str) -> tuple[OskaRules, list[str]]:
     except (TypeError, ValueError) as error:
         raise CliError(f"bad board: {error}") from None
     return rules, rows
-
-
-def writable_file(path: str, option: str) -> Path:
-    """Return ``path`` once a file can be written there; raises CliError saying why not.
-
-    Checked before a long run, so that it does not fail at its end: the file is opened
-    for appending (created, then removed again, when it did not exist), which catches
-    a missing or read-only folder and a path that names a folder.
-
-    Args:
-        path: the file the run will write.
-        option: the option that named it, e.g. '--save', for the message.
-    """
-    target = Path(path)
-    try:
-        existed = target.exists()  # Python 3.11 raises ENAMETOOLONG here, not False
-        with open(target, "a", encoding="utf-8"):
-            pass
-        if not existed:
-            target.unlink()
-    except (OSError, ValueError) as error:  # ValueError: a NUL character in the path
-        raise CliError(f"{option} {path!r:.200}: cannot write there ({reason(error)})") from None
-    return target
-
-
-def write_json(path: Path, document: object) -> None:
-    """Write ``document`` to ``path`` as indented JSON text (raises OSError on failure)."""
-    path.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
-
-
-def writable_folder(path: str, option: str) -> Path:
-    """Return the folder ``path``, created if needed, once files can be written in it.
-
-    Raises CliError saying why not (checked before a long run, like ``writable_file``).
-    """
-    folder = Path(path)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except (OSError, ValueError) as error:
-        raise CliError(f"{option} {path!r:.200}: cannot write files there "
-                       f"({reason(error)})") from None
-    return folder
 
 
 def reason(error: Exception) -> str:

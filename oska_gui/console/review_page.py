@@ -21,7 +21,7 @@ from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
 from .board_svg import board_svg
-from .options import CliError, reason
+from .outputs import write_text
 from .plots import inline_svg, plain_text_style
 from .table import plain
 
@@ -59,18 +59,14 @@ def heading(record: Record, seconds: float | None, depth: int | None,
 
 
 def write_page(path: Path, review: Review, heading: Sequence[str]) -> None:
-    """Write the review page of ``review`` to ``path``; raises CliError if it cannot.
+    """Write the review page of ``review`` to ``path`` whole; raises CliError if it cannot.
 
     Args:
         path: the HTML file.
         review: the complete review.
         heading: the command's heading lines (game, players, result; the search).
     """
-    try:
-        path.write_text(page(review, heading), encoding="utf-8")
-    except OSError as error:
-        raise CliError(f"--html {str(path)!r:.200}: cannot write there ({reason(error)})") \
-            from None
+    write_text(path, page(review, heading), "--html")
 
 
 def page(review: Review, heading: Sequence[str]) -> str:

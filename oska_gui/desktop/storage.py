@@ -10,13 +10,12 @@ and linked to is the file rewritten, with its permissions, and the link stays.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import stat
 import sys
-import tempfile
 from pathlib import Path
+
+from oska_gui.core.files import write_whole
 
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
@@ -76,43 +75,19 @@ class JsonFileStorage:
     def save(self, settings: dict) -> None:
         """Write ``settings`` to the file, atomically, or warn that it failed.
 
-        The text goes to a fresh temporary file in the same folder as the file the path
-        leads to (through any symbolic links; a unique name, so two instances saving at
-        once cannot write into each other's), gets that file's permissions (a new file
-        is private to the user), is flushed to the disk, then renamed over that file: a
-        reader sees the old or the new settings, never half of them, and a link to the
-        file stays a link. A link that leads round in a loop is warned about.
+        ``core.files.write_whole`` writes it: through any symbolic links, into a fresh
+        temporary file beside the file (a unique name, so two instances saving at once
+        cannot write into each other's), synced, then renamed over it: a reader sees the
+        old or the new settings, never half of them. The file keeps its permissions (a
+        new one is private to the user) and a link to it stays a link. A link that leads
+        round in a loop, or something there that is not a file, is warned about.
         """
-        temp = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            target = _link_target(self.path)
-            with tempfile.NamedTemporaryFile(
-                    "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.",
-                    suffix=".tmp", delete=False) as file:
-                temp = Path(file.name)
-                file.write(json.dumps(settings, indent=2, sort_keys=True) + "\n")
-                file.flush()
-                os.fsync(file.fileno())
-            with contextlib.suppress(FileNotFoundError):  # no file yet: the temp's 0600 stays
-                os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
-            os.replace(temp, target)
+            write_whole(self.path, json.dumps(settings, indent=2, sort_keys=True) + "\n",
+                        private=True)
         except OSError as err:
             _warn(f"cannot save {self.what} to {self.path}: {err}")
-            if temp is not None:
-                temp.unlink(missing_ok=True)
-
-
-def _link_target(path: Path) -> Path:
-    """Return the file that writing ``path`` writes: where its symbolic links lead.
-
-    That is ``path`` itself when no link is on the way; a link to no file yet leads to
-    where that file would be. Raises OSError for a loop of links.
-    """
-    try:
-        return Path(os.path.realpath(path, strict=True))
-    except FileNotFoundError:
-        return Path(os.path.realpath(path))
 
 
 def _settings_in(raw: bytes) -> dict:

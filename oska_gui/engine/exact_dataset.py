@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from oska_gui.core.files import replacing
 from oska_gui.core.types import Position
 from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.engine.tablebase import Tablebase, as_arrays
@@ -191,7 +192,8 @@ def write_dataset(tb: Tablebase, path: str | Path, count: int, seed: int = 0, *,
 
     Args:
         tb: the solved table.
-        path: the file to write (numpy adds '.npz' if missing).
+        path: the file to write ('.npz' is added if missing), whole or not at all
+            (``core.files.replacing``); its folder is made if missing.
         count: how many positions to sample.
         seed: the seed: the same seed gives the same dataset.
         rates: the random-move rates of the games (see ``sample_games``).
@@ -210,9 +212,18 @@ def write_dataset(tb: Tablebase, path: str | Path, count: int, seed: int = 0, *,
         dataset_arrays(tb, positions), n=np.int64(tb.rules.n), seed=np.int64(seed),
         rates=np.array(rates, np.float64), rate=np.array(met_rates, np.float64),
         ply=np.array(met_plies, np.int16))
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **arrays)
+    target = dataset_path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with replacing(target) as file:
+        np.savez_compressed(file, **arrays)
     return len(positions)
+
+
+def dataset_path(path: str | Path) -> Path:
+    """Return the file a dataset given as ``path`` is written to: '.npz' added if missing,
+    as numpy does."""
+    text = str(path)
+    return Path(text if text.endswith(".npz") else text + ".npz")
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,6 @@ window inside another is stored folded into it (``patterns.fold_contained``, don
 
 from __future__ import annotations
 
-import os
 import sys
 from array import array
 from collections.abc import Sequence
@@ -42,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final
 
+from oska_gui.core.files import write_whole
 from oska_gui.engine.features import BUCKETS, NAMES
 from oska_gui.engine.patterns import Window, fold_contained, window_sizes
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -188,9 +188,7 @@ def write_model(model: Model, path: Path) -> None:
     if sys.byteorder != "little":
         body.byteswap()
     # a new file replaces the old one: a program that mapped the old one keeps its pages
-    partial = path.with_name(path.name + ".partial")
-    partial.write_bytes("\n".join(lines).encode("ascii") + b"\n\n" + body.tobytes())
-    os.replace(partial, path)
+    write_whole(path, "\n".join(lines).encode("ascii") + b"\n\n" + body.tobytes())
 
 
 def read_model(path: Path) -> Model:

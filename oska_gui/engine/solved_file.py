@@ -50,7 +50,6 @@ import os
 import stat
 import struct
 import sys
-import tempfile
 import zlib
 from collections.abc import Iterable
 from functools import cache
@@ -58,6 +57,7 @@ from math import comb
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
+from oska_gui.core.files import replacing
 from oska_gui.core.types import Position
 from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -486,30 +486,22 @@ def write_solved(path: Path, n: int, turn: int,
     indexes = Places(n).indexes
     layout = _layout(indexes)
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            entries, checks, bitmap_bytes, stored = _write_parts(file, layout, chunks)
-            if bitmap_bytes != -(-indexes // 8):
-                raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
-                                      f"not the {indexes:,} of n = {n}")
-            file.truncate(layout.codes + stored)  # the bitmap's padding is zeros
-            file.seek(layout.directory)
-            file.write(b"".join(map(ENTRY.pack, entries)))
-            table = b"".join(map(CHECK.pack, checks))
-            file.seek(layout.checksums)
-            file.write(table)
-            file.flush()
-            os.fsync(file.fileno())
-            header = HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored,
-                                 zlib.crc32(table))
-            file.seek(0)  # the header last: a file cut short before it is no solved game
-            file.write(header + HEADER_CHECK.pack(zlib.crc32(header)))
-        os.chmod(temporary, 0o644)  # mkstemp's 0o600 would hide a shipped file from others
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
+    with replacing(path) as file:
+        entries, checks, bitmap_bytes, stored = _write_parts(file, layout, chunks)
+        if bitmap_bytes != -(-indexes // 8):
+            raise SolvedFileError(f"the bitmap covers {bitmap_bytes * 8:,} indexes, "
+                                  f"not the {indexes:,} of n = {n}")
+        file.truncate(layout.codes + stored)  # the bitmap's padding is zeros
+        file.seek(layout.directory)
+        file.write(b"".join(map(ENTRY.pack, entries)))
+        table = b"".join(map(CHECK.pack, checks))
+        file.seek(layout.checksums)
+        file.write(table)
+        file.flush()
+        os.fsync(file.fileno())
+        header = HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored, zlib.crc32(table))
+        file.seek(0)  # the header last: a file cut short before it is no solved game
+        file.write(header + HEADER_CHECK.pack(zlib.crc32(header)))
     return Header(n, turn, indexes, stored)
 
 

@@ -169,6 +169,12 @@ def parse_bot(text: str) -> BotSpec:
     raise ValueError(f"no such bot file or folder: {path!r:.200} (write it as {SPEC_FORMS})")
 
 
+def bot_path(text: str) -> str:
+    """Return the path in a bot given as text (the file, folder or zip), read as
+    ``parse_bot`` reads it, whether or not there is a bot there."""
+    return _split(text)[0]
+
+
 def open_bot(bot: BotSpec | str, time_limit: float = DEFAULT_TIME_LIMIT,
              load_timeout: float = DEFAULT_LOAD_TIMEOUT, echo: bool = False) -> ExternalPlayer:
     """Return the bot as an opponent ready to start (its process starts when first asked).

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from oska_gui.core.files import write_whole
 from oska_gui.core.types import (
     BLACK,
     SIDE_LETTERS,
@@ -410,10 +411,19 @@ def _check_result(record: Record, last: Position) -> None:
 
 
 def save(record: Record, path: str | Path) -> None:
-    """Write ``record`` to ``path`` as JSON, one field a line (lists stay on one line)."""
+    """Write ``record`` to ``path`` as JSON, one field a line (lists stay on one line).
+
+    The file is written whole or not at all (``core.files.write_whole``): a failed save
+    leaves an older record there as it was. Raises OSError when it cannot be written.
+    """
+    write_whole(path, record_text(record))
+
+
+def record_text(record: Record) -> str:
+    """Return the text of ``record``'s file: JSON, one field a line (lists on one line)."""
     fields = [f" {json.dumps(key)}: {json.dumps(value)}"
               for key, value in record.to_json().items()]
-    Path(path).write_text("{\n" + ",\n".join(fields) + "\n}\n", encoding="utf-8")
+    return "{\n" + ",\n".join(fields) + "\n}\n"
 
 
 def load(path: str | Path) -> Record:

@@ -16,10 +16,18 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from oska_gui.console.options import CliError, reason, writable_file, write_json
+from oska_gui.console.options import CliError
+from oska_gui.console.outputs import (
+    STDOUT,
+    check_apart,
+    printing_aside,
+    real,
+    writable_file,
+    write_json,
+)
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
-from oska_gui.play.bot_loader import BotFile, BotFolder, BotUnusable, pack_folder
+from oska_gui.play.bot_loader import BotFolder, BotUnusable, pack_folder
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
@@ -51,14 +59,17 @@ def run_tournament(args: argparse.Namespace) -> int:
         CliError: bad entrants, an unusable database or report path, a missing extra
             or an unreachable scheduler.
     """
-    players = read_entrants(args.bots, args.ai, args.bots_dir)
-    if args.scheduler is not None:
-        players = [_travelling(player) for player in players]
     report = None if args.report is None else check_report(args.report)
-    json_path = None if args.json is None else writable_file(args.json, "--json")
+    json_path = None if args.json is None else writable_file(args.json, "--json", stdout=True)
     if args.review and report is None:
         raise CliError("--review needs --report: the reviews are pages linked from the report")
-    _check_apart({"--report": report, "--json": json_path}, args.db, players)
+    outputs = _outputs(args.db, report, json_path)
+    players = read_entrants(args.bots, args.ai, args.bots_dir,
+                            {real(path) for path in outputs.values() if path is not None})
+    check_apart(outputs, {player.source: f"the bot {player.name}" for player in players
+                          if player.source is not None})
+    if args.scheduler is not None:
+        players = [_travelling(player) for player in players]
     settings = TournamentPlan(Conditions(args.n, args.depth, args.time_limit, args.bot_output),
                         args.games, args.opening_plies, args.seed)
     try:
@@ -70,7 +81,8 @@ def run_tournament(args: argparse.Namespace) -> int:
         store = Store(args.db)
     except StoreError as error:
         raise CliError(str(error)) from None
-    with store:
+    document = None
+    with store, printing_aside(json_path):
         _print_header(players, settings, plan)
         tasks, finished, played = _play_rounds(plan, store, args)
         print(plain(f"games: {played} played now, {len(tasks) - played} reused from "
@@ -79,7 +91,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         lines = standings([player.name for player in players], results, plan.extras())
         _print_tables(lines, results)
         if json_path is not None:
-            _write_json(json_path, settings, plan, lines, results, store.records(
+            document = _json_document(settings, plan, lines, results, store.records(
                 result.game_id for result in results if result.forfeit is not None))
         reviews = _reviews(store, players, results, args) if args.review else {}
         if report is not None:
@@ -88,7 +100,20 @@ def run_tournament(args: argparse.Namespace) -> int:
                                    Reviewed(reviews, args.review_time))
             print("\n" + plain(f"Report: {report} (with {written} game records in "
                                f"{games_folder(report)}{os.sep})"))
+    if json_path is not None:
+        write_json(json_path, document, "--json")
+        if json_path != STDOUT:
+            print("\n" + plain(f"Result for graders: {json_path}"))
     return 0
+
+
+def _outputs(db: str, report: Path | None, json_path: Path | None
+             ) -> dict[str, Path | str | None]:
+    """Return the files the tournament writes, {option: path} (None: not asked for):
+    the database, the report and its records folder, the JSON result."""
+    return {"--db": db, "--report": report,
+            "--report (its records folder)": None if report is None else games_folder(report),
+            "--json": json_path}
 
 
 def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
@@ -116,16 +141,12 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
     return every, finished, played
 
 
-def _write_json(path: Path, settings: TournamentPlan, plan: Format, lines: list[Standing],
-                results: list[GameResult], records: Iterator[tuple[str, str]]) -> None:
-    """Write the machine-readable result to ``path``; raises CliError if it cannot."""
+def _json_document(settings: TournamentPlan, plan: Format, lines: list[Standing],
+                   results: list[GameResult], records: Iterator[tuple[str, str]]
+                   ) -> dict[str, Any]:
+    """Return the machine-readable result (``result_json.tournament_document``)."""
     form, rounds = (SWISS, plan.rounds) if isinstance(plan, SwissRounds) else (ROUND_ROBIN, None)
-    document = tournament_document(settings, form, rounds, lines, results, records)
-    try:
-        write_json(path, document)
-    except OSError as error:
-        raise CliError(f"--json {path}: cannot write it ({reason(error)})") from None
-    print("\n" + plain(f"Result for graders: {path}"))
+    return tournament_document(settings, form, rounds, lines, results, records)
 
 
 def _check_size(games: int) -> None:
@@ -133,40 +154,6 @@ def _check_size(games: int) -> None:
     if games > MAX_GAMES:
         raise CliError(f"the tournament would play {games:,} games; it may have at most "
                        f"{MAX_GAMES:,} (fewer entrants, games or rounds)")
-
-
-def _check_apart(outputs: dict[str, Path | None], db: str, players: list[Entrant]) -> None:
-    """Raise CliError when an output (``{option: path}``, None when not asked for) would
-    overwrite the database, a bot's file or another output, or the database is a bot's
-    file: found before the first game, not after the last."""
-    bots = {_real(player.bot.path): player.name for player in players
-            if isinstance(player.bot, BotFile)}
-    database = _real(db)
-    if database in bots:
-        raise CliError(f"--db {db!r:.200} is the file of the bot {bots[database]}")
-    taken: dict[str, str] = {}
-    for option, path in outputs.items():
-        if path is None:
-            continue
-        written = _real(str(path))
-        if written == database:
-            raise CliError(f"{option} and --db name the same file, {db!r:.200}")
-        if written in bots:
-            raise CliError(f"{option} {str(path)!r:.200} would overwrite the bot "
-                           f"{bots[written]}")
-        if written in taken:
-            raise CliError(f"{option} and {taken[written]} name the same file, "
-                           f"{str(path)!r:.200}")
-        taken[written] = option
-
-
-def _real(path: str) -> str:
-    """Return ``path`` with every link and '..' resolved (as given when it holds a NUL,
-    which the checks of the file itself refuse)."""
-    try:
-        return os.path.realpath(path)
-    except ValueError:
-        return path
 
 
 def _renamed(found: dict[str, GameResult], tasks: list[GameTask]) -> dict[str, GameResult]:

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import replace
 
 from oska_gui.console.options import CliError
+from oska_gui.console.outputs import real
 from oska_gui.console.table import plain
 from oska_gui.play.bot_loader import BotFile
 
 from .games import Entrant, read_ai, read_bot
 
 
-def read_entrants(bots: list[str], ais: list[str], folder: str | None = None) -> list[Entrant]:
+def read_entrants(bots: list[str], ais: list[str], folder: str | None = None,
+                  outputs: Collection[str] = ()) -> list[Entrant]:
     """Return the entrants given on the command line: bots, a folder's, then AI levels.
 
     Args:
@@ -20,6 +23,8 @@ def read_entrants(bots: list[str], ais: list[str], folder: str | None = None) ->
         ais: this project's AI levels, as ``oska match --ai`` reads them.
         folder: a folder of submissions (``--bots DIR``): each Python file, folder and
             zip in it is an entrant named after it (see ``folder_entrants``).
+        outputs: the tournament's own outputs (the report, its records folder, ...),
+            resolved (``console.outputs.real``): never entrants, though in ``folder``.
 
     Returns:
         One Entrant per entrant. A name is shown as plain text everywhere (the console,
@@ -34,7 +39,7 @@ def read_entrants(bots: list[str], ais: list[str], folder: str | None = None) ->
     players = [read_bot(text) for text in bots]
     players = [replace(player, name=plain(player.name)) for player in players]
     if folder is not None:
-        players += folder_entrants(folder)
+        players += folder_entrants(folder, outputs)
     players += [Entrant(read_ai(text), ai=text) for text in ais]
     names = [player.name for player in players]
     twice = sorted({name for name in names if names.count(name) > 1})
@@ -46,12 +51,14 @@ def read_entrants(bots: list[str], ais: list[str], folder: str | None = None) ->
     return number_twins(players)
 
 
-def folder_entrants(folder: str) -> list[Entrant]:
+def folder_entrants(folder: str, outputs: Collection[str] = ()) -> list[Entrant]:
     """Return an entrant for each submission in ``folder``, in name order.
 
     A submission is a Python file (``oskaplayer`` in it), a folder or a zip archive
-    (``oskaplayer.oskaplayer`` in it); hidden entries and ``__pycache__`` are not. Each
-    is named after its entry ('alice.py', 'bob', 'carol.zip'); one that does not hold a
+    (``oskaplayer.oskaplayer`` in it); hidden entries, ``__pycache__`` and the
+    tournament's own ``outputs`` (resolved paths: a report's records folder kept among
+    the submissions would otherwise be an entrant on the next run) are not. Each is
+    named after its entry ('alice.py', 'bob', 'carol.zip'); one that does not hold a
     bot where expected plays anyway and forfeits its games as 'load', with the reason.
 
     Raises:
@@ -65,13 +72,14 @@ def folder_entrants(folder: str) -> list[Entrant]:
                        f"({error.strerror or error})") from None
     players = []
     for entry in entries:
-        if entry.name.startswith(".") or entry.name == "__pycache__" or not _submission(entry):
+        if entry.name.startswith(".") or entry.name == "__pycache__" or \
+                real(entry.path) in outputs or not _submission(entry):
             continue
         name = plain(entry.name)
         try:
             players.append(read_bot(entry.path, name))
         except CliError as error:  # e.g. a folder without oskaplayer.py: it forfeits
-            players.append(Entrant(name, unusable=str(error)))
+            players.append(Entrant(name, unusable=str(error), source=entry.path))
     return players
 
 

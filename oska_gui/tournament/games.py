@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 from oska_gui.bots.reasons import REASONS as FORFEIT_REASONS
 from oska_gui.bots.reasons import LoadError
@@ -34,7 +33,7 @@ from oska_gui.console.table import plain
 from oska_gui.core.types import SIDE_WORDS, Position, Rules
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import runner
-from oska_gui.play.bot_loader import BotSpec, BotUnusable, open_bot, parse_bot
+from oska_gui.play.bot_loader import BotSpec, BotUnusable, bot_path, open_bot, parse_bot
 from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
@@ -48,20 +47,23 @@ from .result import GameResult, MoveTimes
 SOLVED_FIELD = "solved_file"  # the record's list of the sides that read a saved solved game
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
-           "play", "read_ai", "read_bot", "save_record"]
+           "play", "read_ai", "read_bot", "record_text"]
 
 
 @dataclass(frozen=True)
 class Entrant:
     """How an entrant plays: a bot (file, folder or zip), or this project's AI by its spec
     text; or, for a bot that was found but cannot be used, why (``unusable``: its games
-    are forfeits as 'load'). ``twin`` counts the entrants before it with the same code."""
+    are forfeits as 'load'). ``twin`` counts the entrants before it with the same code.
+    ``source`` is where a bot is (its file, folder or zip), usable or not: no output
+    of the tournament may be written there."""
 
     name: str
     bot: BotSpec | None = None
     ai: str | None = None
     unusable: str | None = None
     twin: int = 0
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,10 +104,10 @@ def read_bot(text: str, name: str | None = None) -> Entrant:
     try:
         bot = parse_bot(text)
     except BotUnusable as error:
-        return Entrant(name or plain(text), unusable=str(error))
+        return Entrant(name or plain(text), unusable=str(error), source=bot_path(text))
     except ValueError as error:
         raise CliError(f"bot {text!r:.200}: {error}") from None
-    return Entrant(name or bot.name, bot=bot)
+    return Entrant(name or bot.name, bot=bot, source=bot.path)
 
 
 def read_ai(text: str) -> str:
@@ -158,9 +160,10 @@ def final_board(record_json: str) -> str:
     return record.rules.picture(record.positions()[-1])
 
 
-def save_record(record_json: str, path: Path) -> None:
-    """Write a game record (JSON text) to ``path`` in the form ``main.py --replay`` reads."""
-    path.write_text(record_json + "\n", encoding="utf-8")
+def record_text(record_json: str) -> str:
+    """Return a stored game record (JSON text) as the text of its file, in the form
+    ``main.py --replay`` reads."""
+    return record_json + "\n"
 
 
 def _line_of(rules: Rules, moves: tuple[str, ...]) -> list[Position]:

@@ -10,9 +10,7 @@ replays. Needs the ``report`` extra.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -20,14 +18,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from oska_gui.console.options import CliError, writable_file, writable_folder
+from oska_gui.console.options import CliError
+from oska_gui.console.outputs import writable_file, writable_folder
 from oska_gui.console.plots import inline_svg, plain_text_style, require_matplotlib
 from oska_gui.console.review_page import heading as review_heading
 from oska_gui.console.review_page import page as review_page
+from oska_gui.core.files import filling, link_target, write_whole
 from oska_gui.play.records import from_json
 from oska_gui.play.review.result import Review
 
-from .games import final_board, save_record
+from .games import final_board, record_text
 from .result import GameResult
 from .schedule import TournamentPlan
 from .standings import Standing, crosstable, first_forfeits, standings_rows
@@ -53,18 +53,16 @@ def check_report(path: str) -> Path:
     """
     require_matplotlib("--report")
     report = writable_file(path, "--report")
-    folder = games_folder(report)
-    made = not os.path.lexists(folder)  # False also when the name is too long to look up
-    writable_folder(str(folder), "--report (its records folder)")
-    if made:
-        with contextlib.suppress(OSError):  # filled or removed meanwhile: not ours to tidy
-            folder.rmdir()
+    writable_folder(str(games_folder(report)), "--report (its records folder)")
     return report
 
 
 def games_folder(report: Path) -> Path:
-    """Return the folder the game records of ``report`` go into: ``NAME-games``."""
-    return report.with_name(f"{report.stem}-games")
+    """Return the folder the game records of ``report`` go into: ``NAME-games`` beside
+    it; beside the file it leads to when it is a symbolic link (written through, as
+    every output is), where the page's links to the records look for them."""
+    page = link_target(report) if report.is_symlink() else report
+    return page.with_name(f"{page.stem}-games")
 
 
 @dataclass(frozen=True)
@@ -94,25 +92,27 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
         The number of game records written.
 
     Raises:
-        CliError: a file cannot be written.
+        CliError: a file cannot be written. Every file is written whole (``core.files``):
+            the report's old page stays as it was, and a records folder made by this
+            run is removed with what was written in it.
     """
     folder = games_folder(report)
     boards: dict[str, str] = {}
     forfeited = {result.game_id for result in results if result.forfeit is not None}
+    reviews = reviewed or Reviewed()
+    count = 0
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        count = 0
-        reviews = reviewed or Reviewed()
-        for game_id, record in records:
-            save_record(record, folder / f"{game_id}.json")
-            if game_id in forfeited:
-                boards[game_id] = final_board(record)
-            if game_id in reviews.reviews:
-                _write_review(folder / review_file(game_id), record,
-                              reviews.reviews[game_id], reviews.seconds)
-            count += 1
-        page = _page(lines, results, boards, settings, folder.name, set(reviews.reviews))
-        report.write_text(page, encoding="utf-8")
+        with filling(folder) as write:
+            for game_id, record in records:
+                write(f"{game_id}.json", record_text(record))
+                if game_id in forfeited:
+                    boards[game_id] = final_board(record)
+                if game_id in reviews.reviews:
+                    write(review_file(game_id), _review_page(record, reviews.reviews[game_id],
+                                                             reviews.seconds))
+                count += 1
+            page = _page(lines, results, boards, settings, folder.name, set(reviews.reviews))
+            write_whole(report, page)
     except OSError as error:
         raise CliError(f"cannot write the report {report}: {error.strerror or error}") from None
     return count
@@ -123,12 +123,11 @@ def review_file(game_id: str) -> str:
     return f"{game_id}-review.html"
 
 
-def _write_review(path: Path, record_json: str, review_json: str, seconds: float) -> None:
-    """Write the review page of one game (its record and review as JSON text) to ``path``."""
+def _review_page(record_json: str, review_json: str, seconds: float) -> str:
+    """Return the review page of one game (its record and review as JSON text)."""
     record = from_json(json.loads(record_json))
     review = Review.from_json(record, json.loads(review_json))
-    path.write_text(review_page(review, review_heading(record, seconds, None, True)),
-                    encoding="utf-8")
+    return review_page(review, review_heading(record, seconds, None, True))
 
 
 def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict[str, str],

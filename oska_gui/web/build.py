@@ -36,6 +36,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
+from ..core.files import replacing, write_whole
 from ..ui.kit import theme
 from . import icons
 
@@ -225,19 +226,9 @@ def write_gzip_copy(path: Path) -> None:
     The copy is written beside and then moved into place, so a server never answers
     with half of it (a browser would keep the truncated file as the build's).
     """
-    target = path.with_name(path.name + ".gz")
-    partial = target.with_name(target.name + ".partial")
-    with path.open("rb") as source, gzip.GzipFile(partial, "wb", compresslevel=9,
-                                                  mtime=0) as copy:
+    with path.open("rb") as source, replacing(path.with_name(path.name + ".gz")) as file, \
+            gzip.GzipFile(fileobj=file, mode="wb", compresslevel=9, mtime=0) as copy:
         shutil.copyfileobj(source, copy)
-    partial.replace(target)
-
-
-def write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8) at once: beside it first, then moved into place."""
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    partial.replace(path)
 
 
 def css_hex(color: theme.Color) -> str:
