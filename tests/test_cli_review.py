@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import run_cli
 from random_games import random_game
 
 from oska_gui.cli import main
 from oska_gui.engine.registry import GAMES, GameKind
 from oska_gui.engine.solver import solver_for
-from oska_gui.play.records import from_positions, save
+from oska_gui.play.records import from_positions, load, save
+from oska_gui.play.review.budget import DEFAULT_NODES, Budget
+from oska_gui.play.review.job import ReviewJob
 
 
 def saved_game(tmp_path: Path, kind: GameKind, n: int, seed: int) -> Path:
@@ -108,3 +112,38 @@ def test_the_progress_bar_says_when_the_solver_works(
     code, _, err = run([path, "--depth", "2", "--progress"], capsys)
     assert code == 0, err
     assert re.search(r"reviewing \[\.+\] 0/\d+ .*solving: [\d,]+ positions", err), err
+
+
+def review_json(record_path: Path, slice_seconds: float, budget: Budget) -> dict:
+    """Return the review of a saved record within ``budget``, worked on in slices of
+    ``slice_seconds``, as its JSON."""
+    job = ReviewJob(load(record_path), budget, exact=False)
+    while not job.advance(slice_seconds):
+        pass
+    return job.review.to_json()
+
+
+def test_a_node_budget_gives_one_review_however_the_work_is_sliced(tmp_path: Path) -> None:
+    """Slices of 0.1 ms (a frame loop at its busiest) and of 1 s: the same marks,
+    chances, better moves and accuracy, to the last digit."""
+    path = saved_game(tmp_path, GameKind.OSKA, 5, 2)
+    budget = Budget(nodes=3_000)
+    assert review_json(path, 0.0001, budget) == review_json(path, 1.0, budget)
+
+
+@pytest.mark.slow
+def test_two_reviews_of_one_record_are_the_same_byte_for_byte(tmp_path: Path) -> None:
+    """Two fresh processes at the default budget, one beside a busy loop: the same
+    output, byte for byte, and the header names the budget and the exact source."""
+    path = saved_game(tmp_path, GameKind.OSKA, 5, 4)
+    quiet = run_cli("review", path)
+    busy = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        loaded = run_cli("review", path)
+    finally:
+        busy.kill()
+        busy.wait()
+    assert quiet.returncode == loaded.returncode == 0, quiet.stderr + loaded.stderr
+    assert quiet.stdout == loaded.stdout
+    assert f"Search: {DEFAULT_NODES:,} nodes a position" in quiet.stdout
+    assert "Exact values: the exact solver in endgames" in quiet.stdout

@@ -36,6 +36,7 @@ from oska_gui.desktop.loop import IDLE_WARM
 from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play import records
+from oska_gui.play.review.budget import Budget
 from oska_gui.ui.board.board_view import NAME_SPOT
 from oska_gui.ui.kit import theme
 from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerUp, Quit, Resize
@@ -470,7 +471,7 @@ def test_review_screenshot_shows_the_graph_and_the_marks() -> None:
         line.append(rng.choice(rules.children(line[-1])))
     record = records.from_positions(line, rules, "A", "B", rules.outcome(line[-1]))
     runner = runner_for(QUICK)
-    runner.app.review_seconds = 0.02
+    runner.app.review_budget = Budget(nodes=2_000)
     runner.app.replay(record)
     runner.step(0.02)
     post_key(pygame.K_e, "e")

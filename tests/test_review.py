@@ -12,9 +12,10 @@ from random_games import random_game
 
 from oska_gui.core.types import Rules, Termination
 from oska_gui.engine.registry import GAMES, GameKind
-from oska_gui.engine.search import WIN, run
+from oska_gui.engine.search import WIN, AlphaBeta, run
 from oska_gui.engine.solver import Solution, solver_for
 from oska_gui.play.records import Record, from_positions
+from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.chances import PAWN_SCALE, SCALES, result_chance, search_chance
 from oska_gui.play.review.job import ReviewJob, within
 from oska_gui.play.review.marks import Mark, mark_by_drop, mark_exact, move_accuracy
@@ -28,9 +29,9 @@ def record_of(rules: Rules, seed: int) -> Record:
     return from_positions(line, rules, "White <i>", "Black & co", rules.outcome(line[-1]))
 
 
-def reviewed(record: Record, **options: object) -> ReviewJob:
-    """Return the job that reviewed ``record`` to its end with ``options``."""
-    job = ReviewJob(record, **options)  # type: ignore[arg-type]
+def reviewed(record: Record, budget: Budget | None = None, **options: object) -> ReviewJob:
+    """Return the job that reviewed ``record`` to its end within ``budget`` with ``options``."""
+    job = ReviewJob(record, budget, **options)  # type: ignore[arg-type]
     while not job.advance(1.0):
         pass
     return job
@@ -92,7 +93,7 @@ def test_exact_marks_follow_the_exact_rule(kind: GameKind, n: int) -> None:
     solver = solver_for(rules)
     for seed in range(3):
         record = record_of(rules, seed)
-        review = reviewed(record, seconds=0.01).review
+        review = reviewed(record, Budget(None, None, 0.01)).review
         line = record.positions()
         assert len(review.plies) == len(record.moves)
         for ply in review.plies:
@@ -110,7 +111,7 @@ def test_searched_reviews_on_larger_boards(kind: GameKind, n: int) -> None:
     summary counts its moves."""
     rules = GAMES[kind].rules(n)
     record = record_of(rules, 1)
-    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    review = reviewed(record, Budget(None, 2), exact=False).review
     line = record.positions()
     for ply in review.plies:
         assert 0.0 <= ply.after <= 1.0 and 0.0 <= ply.chance <= 1.0
@@ -127,8 +128,8 @@ def test_slices_give_the_same_review_and_partial_results() -> None:
     runs each assessed position but the last has its move judged."""
     rules = GAMES[GameKind.OSKA].rules(5)
     record = record_of(rules, 4)
-    whole = reviewed(record, seconds=None, depth=5, exact=False).review
-    job = ReviewJob(record, seconds=None, depth=5, exact=False)
+    whole = reviewed(record, Budget(None, 5), exact=False).review
+    job = ReviewJob(record, Budget(None, 5), exact=False)
     calls = 0
     while not job.advance(0.001):
         calls += 1
@@ -144,7 +145,7 @@ def test_opening_plies_are_not_counted() -> None:
     rules = GAMES[GameKind.OSKA].rules(4)
     line = random_game(rules, 2)
     record = from_positions(line, rules, "a", "b", rules.outcome(line[-1]), opening_plies=4)
-    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    review = reviewed(record, Budget(None, 2), exact=False).review
     assert [ply.opening for ply in review.plies[:5]] == [True] * 4 + [False]
     judged = sum(summary.counts[mark] for side in (0, 1)
                  for summary in [review.summary(side)] for mark in Mark)
@@ -158,7 +159,7 @@ def test_a_deadlock_ends_the_review(n: int, seed: int) -> None:
     rules = GAMES[GameKind.OSKA].rules(n)
     record = record_of(rules, seed)
     assert record.outcome.termination is Termination.DEADLOCK
-    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    review = reviewed(record, Budget(None, 2), exact=False).review
     assert review.white_chances()[-1] == 0.5
     assert len(review.plies) == len(record.moves)
 
@@ -169,7 +170,7 @@ def test_a_game_in_progress_is_reviewed_to_its_last_move() -> None:
     rules = GAMES[GameKind.OSKA].rules(5)
     line = random_game(rules, 3)[:9]
     record = from_positions(line, rules, "a", "b", None)
-    review = reviewed(record, seconds=None, depth=2, exact=False).review
+    review = reviewed(record, Budget(None, 2), exact=False).review
     assert len(review.plies) == 8 and len(review.white_chances()) == 9
     assert review.assessments[-1].best in rules.children(line[-1])
 
@@ -179,7 +180,7 @@ def test_endgames_are_exact_on_larger_boards() -> None:
     by the search, and exact values, once they start, go on to the end."""
     rules = GAMES[GameKind.OSKA].rules(5)
     record = record_of(rules, 1)
-    review = reviewed(record, seconds=None, depth=2).review
+    review = reviewed(record, Budget(None, 2)).review
     exact = [ply.exact for ply in review.plies]
     assert exact[-1] and not exact[0]
     assert exact == sorted(exact)
@@ -190,7 +191,7 @@ def test_a_review_round_trips_through_json() -> None:
     of another record, or not a review, is refused."""
     rules = GAMES[GameKind.OSKA].rules(5)
     record = record_of(rules, 1)
-    review = reviewed(record, seconds=None, depth=2).review
+    review = reviewed(record, Budget(None, 2)).review
     again = Review.from_json(record, json.loads(json.dumps(review.to_json())))
     assert again.plies == review.plies and again.assessments == review.assessments
     other = record_of(rules, 2)
@@ -200,10 +201,13 @@ def test_a_review_round_trips_through_json() -> None:
         Review.from_json(record, {"format": "oska-game"})
 
 
-def test_neither_time_nor_depth_is_refused() -> None:
-    """A review needs a time a position or a depth."""
-    with pytest.raises(ValueError, match="time a position"):
-        ReviewJob(record_of(GAMES[GameKind.OSKA].rules(4), 0), seconds=None)
+def test_a_budget_without_a_limit_is_refused() -> None:
+    """A review needs nodes, a depth or a time a position, each positive."""
+    with pytest.raises(ValueError, match="nodes, a depth or a time"):
+        Budget(None)
+    with pytest.raises(ValueError, match="positive"):
+        Budget(0)
+    assert Budget.chosen() == Budget() and Budget.chosen(depth=6) == Budget(None, 6)
 
 
 @pytest.mark.slow
@@ -212,7 +216,7 @@ def test_searched_marks_agree_with_the_solver_on_n4() -> None:
     marked mistake or blunder loses value or speed (a worse result, a slower win or a
     faster loss), and at least 90 % of the moves that lose value (win to draw or loss,
     draw to loss) are marked mistake or blunder (measured 85 of 88, see docs/review.md)."""
-    found = agreement(30, None, 8)
+    found = agreement(30, Budget(None, 8))
     assert found.moves > 500 and found.losing > 50 and found.flagged > 50
     assert found.flagged_worse == found.flagged, vars(found)
     assert found.recall >= 0.9, vars(found)
@@ -225,9 +229,9 @@ def test_a_suspected_mistake_is_searched_again() -> None:
     (no confirming plies). Searched again deeper, the drop is gone and so is the mark."""
     rules = GAMES[GameKind.OSKA].rules(4)
     record = record_of(rules, 3)
-    first_look = reviewed(record, seconds=None, depth=8, exact=False, confirm_plies=0)
+    first_look = reviewed(record, Budget(None, 8), exact=False, confirm_plies=0)
     assert first_look.review.plies[7].mark is Mark.BLUNDER
-    confirmed = reviewed(record, seconds=None, depth=8, exact=False).review.plies[7]
+    confirmed = reviewed(record, Budget(None, 8), exact=False).review.plies[7]
     assert confirmed.mark not in (Mark.MISTAKE, Mark.BLUNDER), confirmed
     assert confirmed.drop < 20
 
@@ -246,6 +250,9 @@ def test_a_confirming_search_stops_at_its_budget() -> None:
         yield
         return 42
 
-    assert run(within(endless(), 0.0, 0.005))[0] is None
-    score, spent = run(within(quick(), 1.0, None))
+    search = AlphaBeta(GAMES[GameKind.OSKA].rules(4), lambda pos: 0)
+    assert run(within(endless(), 0.0, 0.005, search, 0, None))[0] is None
+    score, spent = run(within(quick(), 1.0, None, search, 0, None))
     assert score == 42 and spent >= 1.0
+    search.nodes = 10
+    assert run(within(endless(), 0.0, None, search, 0, 10))[0] is None  # nodes spent

@@ -25,6 +25,7 @@ from oska_gui.play import runner
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import LevelKey, levels_for, parse_ai
 from oska_gui.play.review import job as review_job
+from oska_gui.play.review.budget import Budget
 from oska_gui.play.search_player import ai_player, make_player
 from oska_gui.session.hints import HintPlayer
 from oska_gui.session.settings import Mode, Settings
@@ -353,7 +354,7 @@ def test_a_review_takes_every_exact_value_from_the_file(saved: solved_file.Solve
         raise AssertionError("the review used the solver")
 
     monkeypatch.setattr(Solver, "table_steps", refuse)
-    job = review_job.ReviewJob(record, seconds=None, depth=1)
+    job = review_job.ReviewJob(record, Budget(None, 1))
     while not job.advance(1.0):
         pass
     positions = record.positions()

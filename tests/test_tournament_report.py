@@ -107,7 +107,7 @@ def test_reviews_of_the_games_a_bot_lost_are_linked_and_kept(tmp_path: Path) -> 
     raises = f"{write_bot(tmp_path, 'raises')}:oskaplayer"
     report, db = tmp_path / "r.html", tmp_path / "t.sqlite"
     command = (raises, "--ai", "1", "--db", db, "--report", report, "--review", "losses",
-               "--review-time", 0.05, "--workers", 1)
+               "--review-nodes", 2000, "--workers", 1)
     first = run_tournament(*command)
     assert first.returncode == 0, first.stderr
     assert f"reviews: 2 made now, 0 reused from {db}" in first.stdout

@@ -13,6 +13,7 @@ from oska_gui.engine.solver import solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.games.pawns import pawn_rules
 from oska_gui.play import records
+from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.marks import Mark
 from oska_gui.session.memory import Reclaimer
 from oska_gui.session.review import ReviewSession
@@ -37,6 +38,8 @@ PAWN_MARKS = ["good", "blunder", "blunder", "blunder", "best"]
 SIZES = [((1100, 760), False), ((640, 480), False), ((390, 844), True), ((844, 390), True),
          ((360, 300), False)]
 
+FAST = Budget(nodes=1_000)  # a review of a few milliseconds a position
+
 
 def pawn_record() -> records.Record:
     """Return the Hexapawn game of ``PAWN_MOVES`` as a record."""
@@ -60,7 +63,7 @@ def reviewing(record: records.Record, size: tuple[int, int] = (1100, 760),
               touch: bool = False, finish: bool = True) -> tuple[App, ReviewScene]:
     """Return an App replaying ``record`` with its review opened by E (analysed to the
     end if ``finish``), and the review scene."""
-    app = App(MemoryStorage(QUICK), *size, touch=touch, review_seconds=0.01)
+    app = App(MemoryStorage(QUICK), *size, touch=touch, review_budget=FAST)
     app.replay(record)
     app.handle(KeyPress("e"))
     scene = app.scene
@@ -78,14 +81,14 @@ def drawn(app: App) -> RecordingCanvas:
 
 
 def test_review_is_offered_once_a_game_is_over_and_in_a_replay() -> None:
-    app = App(MemoryStorage(QUICK), 1000, 700, review_seconds=0.01)
+    app = App(MemoryStorage(QUICK), 1000, 700, review_budget=FAST)
     app.handle(KeyPress("enter"))
     game = app.game
     assert game is not None and Command.HINT in game.buttons
     assert Command.REVIEW not in game.buttons
     app.handle(KeyPress("e"))
     assert app.scene is game and game.toast is not None and "finished" in game.toast[0]
-    app = App(MemoryStorage({**QUICK, "mode": "cvc"}), 1000, 700, review_seconds=0.01)
+    app = App(MemoryStorage({**QUICK, "mode": "cvc"}), 1000, 700, review_budget=FAST)
     app.handle(KeyPress("enter"))
     scene = app.game
     assert scene is not None
@@ -250,7 +253,7 @@ def test_the_review_screen_is_readable_at_every_size(size: tuple[int, int],
 
 
 def test_the_page_opens_a_record_file_for_review() -> None:
-    app = App(MemoryStorage(QUICK), 1000, 700, review_seconds=0.01)
+    app = App(MemoryStorage(QUICK), 1000, 700, review_budget=FAST)
     assert review_text(app) == ""
     problem = open_record(app, b"{not json", "game.json")
     assert problem.startswith("Cannot open game.json: not JSON") and app.game is None
@@ -273,7 +276,7 @@ def test_finished_searches_leave_their_tables_to_the_reclaimer() -> None:
     """Each position's spent search tables go to the reclaimer, to be freed a little
     per frame as the players' are, rather than all in the frame the search ends in."""
     reclaimer = Reclaimer()
-    session = ReviewSession(oska_record(), 0.01, reclaimer=reclaimer)
+    session = ReviewSession(oska_record(), FAST, reclaimer=reclaimer)
     while len(session.review.assessments) < 3:
         session.advance(0.01)
     assert reclaimer.pending > 0

@@ -8,7 +8,7 @@ Two measurements of ``play.review``:
   endgame budget; a saved n = 5 solution, if kept, is not asked). Prints the
   wall-clock seconds and the load.
 - **Agreement** (``--games K``): K seeded random n = 4 games reviewed with exact values
-  off, at ``--depth`` D or the default time, each mark compared with the solver: how
+  off, at ``--depth`` D or the default budget, each mark compared with the solver: how
   many moves marked mistake or blunder lose value or speed (a worse result, a slower
   win or a faster loss), and how many of the moves that lose value (a win to a draw
   or loss, a draw to a loss) are marked mistake or blunder. ``--confirm-plies`` sets
@@ -30,7 +30,8 @@ from oska_gui.engine.solver import Solution, solver_for
 from oska_gui.games.oska import oska_rules
 from oska_gui.play.players import DepthPlayer
 from oska_gui.play.records import Record, from_positions
-from oska_gui.play.review.job import CONFIRM_PLIES, DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.budget import Budget
+from oska_gui.play.review.job import CONFIRM_PLIES, ReviewJob
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import Review
 from oska_gui.play.selfplay import play_game
@@ -98,21 +99,19 @@ def random_game(rules: Rules, seed: int) -> list[Position]:
     return line
 
 
-def agreement(games: int, seconds: float | None, depth: int | None,
-              confirm_plies: int = CONFIRM_PLIES) -> Agreement:
+def agreement(games: int, budget: Budget, confirm_plies: int = CONFIRM_PLIES) -> Agreement:
     """Return the agreement of searched marks with the solver over random n = 4 games.
 
     Args:
         games: how many games (seeds 0 to games - 1).
-        seconds: the search time a position (None: ``depth`` alone).
-        depth: the deepest search (None: the time alone).
+        budget: the search a position may take.
         confirm_plies: how much deeper suspected mistakes are searched again.
     """
     rules, found = oska_rules(4), Agreement()
     for seed in range(games):
         line = random_game(rules, seed)
         job = ReviewJob(from_positions(line, rules, "random", "random", rules.outcome(line[-1])),
-                        seconds, depth, exact=False, confirm_plies=confirm_plies)
+                        budget, exact=False, confirm_plies=confirm_plies)
         while not job.advance(1.0):
             pass
         found.add(job.review)
@@ -151,20 +150,20 @@ def main() -> None:
     # at once (1-2 s for the whole game) where ``oska solve --n 5 --save`` was run: an
     # empty data folder hides it.
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="oska-review-bench-")
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     job = ReviewJob(record)
     while not job.advance(0.05):
         pass
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     exact = sum(ply.exact for ply in job.review.plies)
-    print(f"n = 5, {len(record.moves)} plies ({exact} exact), {DEFAULT_SECONDS:g} s a "
-          f"position: reviewed in {seconds:.1f} s (load {os.getloadavg()[0]:.1f})")
+    print(f"n = 5, {len(record.moves)} plies ({exact} exact), {job.budget.describe()}: "
+          f"reviewed in {seconds:.1f} s, {cpu:.1f} s of CPU (load "
+          f"{os.getloadavg()[0]:.1f})")
     if args.games:
         start = time.perf_counter()
-        found = agreement(args.games, None if args.depth else DEFAULT_SECONDS, args.depth,
-                          args.confirm_plies)
-        how = f"depth {args.depth}" if args.depth else f"{DEFAULT_SECONDS:g} s a position"
-        how += f", suspected mistakes {args.confirm_plies} plies deeper"
+        budget = Budget(None, args.depth) if args.depth else Budget()
+        found = agreement(args.games, budget, args.confirm_plies)
+        how = f"{budget.describe()}, suspected mistakes {args.confirm_plies} plies deeper"
         print(f"n = 4, {args.games} random games, {found.moves} moves, {how}: "
               f"{found.flagged_worse}/{found.flagged} flagged moves lose value or speed "
               f"({100 * found.precision:.1f} %), {found.losing_flagged}/{found.losing} "

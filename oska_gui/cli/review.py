@@ -24,16 +24,18 @@ from oska_gui.console.review_page import heading, write_page
 from oska_gui.console.table import plain, render_table
 from oska_gui.core.types import SIDE_NAMES, WHITE
 from oska_gui.play.records import Record, RecordError, load
-from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.budget import DEFAULT_NODES, Budget
+from oska_gui.play.review.job import ReviewJob, exact_source
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import Review, SideSummary
 
 SLICE_SECONDS = 0.1
 EXAMPLES = f"""\
 examples:
-  oska review game.json                      ({DEFAULT_SECONDS:g} s a position)
-  oska review game.json --time 1 --html review.html
+  oska review game.json                      ({DEFAULT_NODES:,} nodes a position)
+  oska review game.json --nodes 200000 --html review.html
   oska review game.json --depth 6            (to depth 6, however long it takes)
+  oska review game.json --time 1             (1 s a position: not reproducible)
   oska review game.json --no-exact           (search everywhere, even where solved)
 """
 
@@ -47,10 +49,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "(best, good, inaccuracy ?!, mistake ?, blunder ??), exact where the solver "
         "covers the position; then each side's accuracy and counts.", EXAMPLES)
     parser.add_argument("record", metavar="RECORD", help="a game record (JSON) to review")
-    parser.add_argument("--time", type=positive_float, metavar="SECONDS",
-                        help=f"search time a position (default {DEFAULT_SECONDS:g}; with "
-                             "--depth alone, no limit)")
+    parser.add_argument("--nodes", type=positive_int, metavar="N",
+                        help=f"the most nodes a position's search visits (default "
+                             f"{DEFAULT_NODES:,} when no --depth or --time is given): the "
+                             "same review on any machine")
     parser.add_argument("--depth", type=positive_int, help="the deepest search a position")
+    parser.add_argument("--time", type=positive_float, metavar="SECONDS",
+                        help="the most wall-clock seconds a position; the review then "
+                             "depends on the machine's speed and load (not reproducible)")
     parser.add_argument("--exact", action=argparse.BooleanOptionalAction, default=True,
                         help="use exact values where the solver covers a position "
                              "(default yes)")
@@ -70,13 +76,13 @@ def run(args: argparse.Namespace) -> int:
         page = writable_file(args.html, "--html")
         check_apart({"--html": page}, {args.record: f"the game record {args.record!r:.200}"})
     record = read_record(args.record)
-    seconds = None if args.depth and args.time is None else args.time or DEFAULT_SECONDS
-    job = ReviewJob(record, seconds, args.depth, args.exact)
+    budget = Budget.chosen(args.nodes, args.depth, args.time)
+    job = ReviewJob(record, budget, args.exact)
     with ProgressBar(len(job.review.positions), "reviewing", args.progress) as bar:
         while not job.advance(SLICE_SECONDS):
             bar.advance(len(job.review.assessments) - bar.done, solving_note(job))
     review = job.review
-    lines = heading(record, seconds, args.depth, args.exact)
+    lines = heading(record, budget, exact_source(record, args.exact))
     print("\n".join(lines), end="\n\n")
     print(moves_table(review))
     print()

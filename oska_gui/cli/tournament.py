@@ -18,7 +18,7 @@ from oska_gui.console.options import (
 )
 from oska_gui.play.bot_loader import SPEC_FORMS
 from oska_gui.play.levels import ai_help
-from oska_gui.play.review.job import DEFAULT_SECONDS
+from oska_gui.play.review.budget import DEFAULT_NODES
 from oska_gui.tournament.formats import FORMATS, ROUND_ROBIN
 from oska_gui.tournament.reviews import ALL, CHOICES
 
@@ -83,9 +83,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="with --report, also review every game (or only the games a "
                              "bot lost: --review losses) on the same workers and link each "
                              "review page from the report; reviews are stored in --db")
-    parser.add_argument("--review-time", type=positive_float, default=DEFAULT_SECONDS,
-                        metavar="SECONDS",
-                        help=f"search time a position of a review (default {DEFAULT_SECONDS:g})")
+    parser.add_argument("--review-nodes", type=positive_int, metavar="N",
+                        help=f"the most nodes a position of a review (default "
+                             f"{DEFAULT_NODES:,}): the same reviews on any worker")
+    parser.add_argument("--review-time", type=positive_float, metavar="SECONDS",
+                        help="the most wall-clock seconds a position of a review instead "
+                             "(not reproducible)")
     parser.add_argument("--json", metavar="FILE",
                         help="also write the standings and every game as JSON to FILE, "
                              "for graders (its fields are listed in docs/tournaments.md)")

@@ -17,6 +17,7 @@ from typing import Any
 from oska_gui.core.types import SIDE_NAMES, WHITE
 from oska_gui.engine.registry import game_info
 from oska_gui.play.records import Record
+from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
@@ -37,25 +38,21 @@ th { background: #f0f0f0; }
 """
 
 
-def heading(record: Record, seconds: float | None, depth: int | None,
-            exact: bool) -> list[str]:
-    """Return the review's two first lines: the game, the players and the result; the
-    search.
+def heading(record: Record, budget: Budget, exact: str) -> list[str]:
+    """Return the review's first lines: the game, the players and the result; the
+    search's budget; where exact values come from.
 
     Args:
         record: the game reviewed.
-        seconds: the search time a position, or None.
-        depth: the deepest search, or None.
-        exact: whether exact values were used where the solver covers a position.
+        budget: the search a position could take.
+        exact: where the exact values came from, in words (``job.exact_source``).
     """
     info = game_info(record.game)
     outcome = record.ending.describe() if record.ending is not None else "game in progress"
-    limits = [f"{seconds:g} s" if seconds else "", f"depth {depth}" if depth else ""]
-    search = " or ".join(limit for limit in limits if limit)
-    how = "exact values where the solver covers the position, else " if exact else ""
     return [plain(f"{info.title} · {info.size_text(record.n)}: {record.white} (White) vs "
                   f"{record.black} (Black), {outcome}"),
-            f"Analysis: {how}search for {search} a position"]
+            f"Search: {budget.describe()}",
+            plain(f"Exact values: {exact}")]
 
 
 def write_page(path: Path, review: Review, heading: Sequence[str]) -> None:

@@ -395,26 +395,32 @@ class Thinker:
     """An iterative-deepening search run in time slices, for frame loops.
 
     Call ``advance(seconds)`` once per frame; the search resumes where it stopped.
-    It is ``done`` when ``max_depth`` is completed, a win or loss is proven, or its
+    It is ``done`` when ``max_depth`` is completed, a win or loss is proven, its
     ``clock`` (wall-clock time: the slices and the frames between them) reaches
-    ``time_limit`` seconds.
+    ``time_limit`` seconds, or it has visited ``node_limit`` nodes; the last two only
+    once a first depth is complete. A node limit gives the same answer on any machine
+    and under any load, however the work is sliced: the search pauses at fixed node
+    counts, and the limit is checked there.
     """
 
     def __init__(self, game: Game, evaluate: Evaluator, root: Any, max_depth: int = 64,
                  time_limit: float | None = None,
                  discard: Callable[[dict], None] | None = None,
-                 clock: ThinkingClock | None = None, step: int = 1) -> None:
+                 clock: ThinkingClock | None = None, step: int = 1,
+                 node_limit: int | None = None) -> None:
         """Prepare to search ``root``; raises ValueError if the game is over there.
 
         ``discard`` receives tables the search outgrows (see ``AlphaBeta``). ``clock``
         is the decision's clock when the search is its second part (the time already on
         it counts toward ``time_limit``); None starts a new one. ``step``: the plies
         between depths (``AlphaBeta.deepen``; ``deepening_step`` gives the one a player
-        uses).
+        uses). ``node_limit``: the most nodes to visit (None: no limit), passed by at
+        most the nodes between two pauses.
         """
         self.search = AlphaBeta(game, evaluate, discard)
         self.progress = Progress()
         self.time_limit = time_limit
+        self.node_limit = node_limit
         self.clock = clock or ThinkingClock()
         self.done = False
         self._steps = self.search.deepen(root, max_depth, self.progress, step)
@@ -431,7 +437,8 @@ class Thinker:
                 next(self._steps)
             except StopIteration:
                 self.done = True
-            if self.time_limit is not None and clock.elapsed >= self.time_limit:
+            if (self.time_limit is not None and clock.elapsed >= self.time_limit) or \
+                    (self.node_limit is not None and self.search.nodes >= self.node_limit):
                 self.done = self.progress.depth > 0
             if time.perf_counter() - start >= seconds and self.progress.depth > 0:
                 break

@@ -13,7 +13,8 @@ from __future__ import annotations
 from oska_gui.core.types import SIDE_NAMES, WHITE, Move
 from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.play.records import Record, from_positions
-from oska_gui.play.review.job import DEFAULT_SECONDS, ReviewJob
+from oska_gui.play.review.budget import Budget
+from oska_gui.play.review.job import ReviewJob
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import PlyReview, Review
 
@@ -37,20 +38,20 @@ def record_of_match(match: Match) -> Record:
 class ReviewSession:
     """One record's review, worked on in slices, and the position looked at."""
 
-    def __init__(self, record: Record, seconds: float = DEFAULT_SECONDS,
+    def __init__(self, record: Record, budget: Budget | None = None,
                  cursor: int = 0, reclaimer: Reclaimer | None = None) -> None:
         """Start reviewing ``record`` (raises RecordError for illegal moves).
 
         Args:
             record: the game to review.
-            seconds: the search time a position (``ReviewJob``).
+            budget: the search a position may take (``ReviewJob``; None: the default).
             cursor: the position to look at first (kept within the game).
             reclaimer: frees each finished search's tables a little per frame (None:
                 at once).
         """
         self.record = record
         self.game: GameAdapter = make_game(record.game, record.n)
-        self.job = ReviewJob(record, seconds, reclaimer=reclaimer)
+        self.job = ReviewJob(record, budget, reclaimer=reclaimer)
         self.cursor = 0
         self.go(cursor)
 

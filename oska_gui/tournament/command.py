@@ -28,6 +28,7 @@ from oska_gui.console.outputs import (
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.table import plain, render_table
 from oska_gui.play.bot_loader import BotFolder, BotUnusable, pack_folder
+from oska_gui.play.review.budget import Budget
 
 from .entrants import read_entrants
 from .formats import ROUND_ROBIN, SWISS, Format, SwissRounds, make_format
@@ -97,7 +98,7 @@ def run_tournament(args: argparse.Namespace) -> int:
         if report is not None:
             written = write_report(report, lines, results,
                                    store.records(task.game_id for task in tasks), settings,
-                                   Reviewed(reviews, args.review_time))
+                                   Reviewed(reviews, review_budget(args)))
             print("\n" + plain(f"Report: {report} (with {written} game records in "
                                f"{games_folder(report)}{os.sep})"))
     if json_path is not None:
@@ -184,12 +185,18 @@ def _games(todo: Sequence[Any], args: argparse.Namespace,
     return local_games(todo, args.workers, work)
 
 
+def review_budget(args: argparse.Namespace) -> Budget:
+    """Return the budget a position of the reviews the options ask for
+    (``--review-nodes``, ``--review-time``; the default nodes without either)."""
+    return Budget.chosen(args.review_nodes, None, args.review_time)
+
+
 def _reviews(store: Store, players: list[Entrant], results: list[GameResult],
              args: argparse.Namespace) -> dict[str, str]:
     """Review the games ``args.review`` asks for on the games' workers; return {game id:
     review JSON} (reviews stored by an earlier run are reused)."""
     chosen = to_review(results, players, args.review)
-    reviews, made = review_games(store, chosen, args.review_time,
+    reviews, made = review_games(store, chosen, review_budget(args),
                                  lambda tasks: _games(tasks, args, review_game), args.progress)
     print("\n" + plain(f"reviews: {made} made now, {len(chosen) - made} reused from "
                        f"{args.db}"))

@@ -25,6 +25,8 @@ from oska_gui.console.review_page import heading as review_heading
 from oska_gui.console.review_page import page as review_page
 from oska_gui.core.files import filling, link_target, write_whole
 from oska_gui.play.records import from_json
+from oska_gui.play.review.budget import Budget
+from oska_gui.play.review.job import exact_source
 from oska_gui.play.review.result import Review
 
 from .games import final_board, record_text
@@ -67,11 +69,11 @@ def games_folder(report: Path) -> Path:
 
 @dataclass(frozen=True)
 class Reviewed:
-    """The reviews to write beside the records: {game id: review JSON}, and the search
-    time a position they were made with."""
+    """The reviews to write beside the records: {game id: review JSON}, and the budget a
+    position they were made with."""
 
     reviews: dict[str, str] = field(default_factory=dict)
-    seconds: float = 0.0
+    budget: Budget = field(default_factory=Budget)
 
 
 def write_report(report: Path, lines: Sequence[Standing], results: Sequence[GameResult],
@@ -109,7 +111,7 @@ def write_report(report: Path, lines: Sequence[Standing], results: Sequence[Game
                     boards[game_id] = final_board(record)
                 if game_id in reviews.reviews:
                     write(review_file(game_id), _review_page(record, reviews.reviews[game_id],
-                                                             reviews.seconds))
+                                                             reviews.budget))
                 count += 1
             page = _page(lines, results, boards, settings, folder.name, set(reviews.reviews))
             write_whole(report, page)
@@ -123,11 +125,11 @@ def review_file(game_id: str) -> str:
     return f"{game_id}-review.html"
 
 
-def _review_page(record_json: str, review_json: str, seconds: float) -> str:
+def _review_page(record_json: str, review_json: str, budget: Budget) -> str:
     """Return the review page of one game (its record and review as JSON text)."""
     record = from_json(json.loads(record_json))
     review = Review.from_json(record, json.loads(review_json))
-    return review_page(review, review_heading(record, seconds, None, True))
+    return review_page(review, review_heading(record, budget, exact_source(record, True)))
 
 
 def _page(lines: Sequence[Standing], results: Sequence[GameResult], boards: dict[str, str],

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from oska_gui.console.progress import ProgressBar
 from oska_gui.play.records import from_json
+from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.play.review.result import VERSION
 
@@ -35,12 +36,12 @@ class ReviewTask:
     review_id: str
     game_id: str
     record: str  # the game record as JSON text
-    seconds: float  # search time a position
+    budget: Budget  # the search a position may take
 
 
-def review_id(game_id: str, seconds: float) -> str:
-    """Return the id of the review of ``game_id`` at ``seconds`` a position (24 hex digits)."""
-    facts = ["review", VERSION, game_id, seconds]
+def review_id(game_id: str, budget: Budget) -> str:
+    """Return the id of the review of ``game_id`` within ``budget`` (24 hex digits)."""
+    facts = ["review", VERSION, game_id, budget.describe()]
     return hashlib.sha256(json.dumps(facts).encode("utf-8")).hexdigest()[:24]
 
 
@@ -61,13 +62,13 @@ def to_review(results: Sequence[GameResult], players: Sequence[Entrant],
 
 def review_game(task: ReviewTask) -> tuple[str, str, str]:
     """Review one game to the end (in a worker); return (review id, game id, review JSON)."""
-    job = ReviewJob(from_json(json.loads(task.record)), task.seconds)
+    job = ReviewJob(from_json(json.loads(task.record)), task.budget)
     while not job.advance(SLICE_SECONDS):
         pass
     return task.review_id, task.game_id, json.dumps(job.review.to_json())
 
 
-def review_games(store: Store, chosen: Sequence[GameResult], seconds: float,
+def review_games(store: Store, chosen: Sequence[GameResult], budget: Budget,
                  runs: Callable[[list[ReviewTask]], Generator[tuple[str, str, str], None, None]],
                  progress: bool | None) -> tuple[dict[str, str], int]:
     """Review the ``chosen`` games that ``store`` has no review of yet, and store them.
@@ -75,7 +76,7 @@ def review_games(store: Store, chosen: Sequence[GameResult], seconds: float,
     Args:
         store: the tournament database (games with their records, and reviews).
         chosen: the games to review.
-        seconds: search time a position.
+        budget: the search a position may take.
         runs: does review tasks on the workers (local or a cluster), yielding each
             ``review_game`` result as it ends; closed when done or stopped.
         progress: show a progress bar (None: only on a terminal).
@@ -83,11 +84,11 @@ def review_games(store: Store, chosen: Sequence[GameResult], seconds: float,
     Returns:
         {game id: review JSON text} of every chosen game, and how many were made now.
     """
-    ids = {game.game_id: review_id(game.game_id, seconds) for game in chosen}
+    ids = {game.game_id: review_id(game.game_id, budget) for game in chosen}
     stored = store.reviews(ids.values())
     missing = [game_id for game_id, rid in ids.items() if rid not in stored]
     records = dict(store.records(missing))
-    tasks = [ReviewTask(ids[game_id], game_id, records[game_id], seconds)
+    tasks = [ReviewTask(ids[game_id], game_id, records[game_id], budget)
              for game_id in missing]
     with ProgressBar(len(tasks), "reviews", progress, unit="reviews") as bar, \
             closing(runs(tasks)) as done:

@@ -43,7 +43,7 @@ from oska_gui.play.history import History
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
-from oska_gui.play.review.job import DEFAULT_SECONDS
+from oska_gui.play.review.budget import Budget
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
 from oska_gui.session.review import ReviewSession, record_of_match
@@ -77,7 +77,7 @@ class App:
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
                  touch: bool = False, open_saved: bool = False,
-                 review_seconds: float = DEFAULT_SECONDS, can_open: bool = False) -> None:
+                 review_budget: Budget | None = None, can_open: bool = False) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -99,7 +99,8 @@ class App:
             open_saved: whether to open straight on the saved game, if there is one
                 (the page: a reload returns to the game), rather than on the start
                 screen, where Enter resumes it (the desktop).
-            review_seconds: the search time a position of a review (``ReviewJob``).
+            review_budget: the search a position of a review may take (None: the
+                default, as ``oska review``'s).
             can_open: whether the front end can open a record file to review (the
                 page): the start screen offers Open game and O opens one anywhere but
                 in a typed move, which sets ``open_requested`` for the front end to take
@@ -116,7 +117,7 @@ class App:
         self.settings = offer_bots(load_settings(storage), self.bots)
         self.width, self.height = width, height
         self.think_slice = think_slice
-        self.review_seconds = review_seconds
+        self.review_budget = review_budget
         self.can_open = can_open
         self.open_requested = False
         self._input_seconds = 0.0  # spent handling input since the last update
@@ -317,7 +318,7 @@ class App:
         record = record_of_match(scene.match)
         review = self.review
         if review is None or review.session.record != record:
-            session = ReviewSession(record, self.review_seconds, scene.match.history.cursor,
+            session = ReviewSession(record, self.review_budget, scene.match.history.cursor,
                                     self.pacer.reclaimer)
             review = self.review = ReviewScene(session, self.width, self.height,
                                                self._think_budget, self._touch_input,

@@ -2,8 +2,9 @@
 
 Every position of the record is assessed once: its win chance for the side to move
 (``chances``) and its best move, by the exact solver where it covers the position (and
-exact values are asked for), else by the alpha-beta search (``search.Thinker``) for a
-time budget and/or to a depth, scored by the game's calibrated evaluator
+exact values are asked for), else by the alpha-beta search (``search.Thinker``) within
+a ``Budget`` (nodes by default, so a review is reproducible), scored by the game's
+calibrated evaluator
 (``GameInfo.chance_evaluator``: its scores are win chances). Each move played is then
 marked (``marks``) from the assessment of the position it was played in, so the review
 fills in move by move. A searched move that loses a mistake's worth or more is searched
@@ -13,8 +14,9 @@ evaluator's misjudgements beyond the horizon otherwise mark moves that lose noth
 Like the players' search, the job never blocks: ``advance(seconds)`` works for about
 that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
 returns whether the review is complete, so a front end calls it once a frame and draws
-``review`` as it grows; a command simply calls it until it returns True. A position's
-budget counts only the time spent on it inside ``advance``, not the frames between.
+``review`` as it grows; a command simply calls it until it returns True. A node or
+depth budget makes the same review however the work is sliced; a wall-clock budget
+counts only the time spent on a position inside ``advance``, not the frames between.
 
 Where exact values are tried: on boards the solver covers from the start
 (``GameInfo.perfect_sizes``) every position, with ``levels.PERFECT_POSITIONS``
@@ -39,13 +41,33 @@ from ..game import make_game
 from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIONS
 from ..records import Record
 from ..search_player import TableSink, release
+from .budget import Budget
 from .chances import SCALES, result_chance, search_chance
 from .marks import MISTAKE
 from .result import Assessment, Review
 
-DEFAULT_SECONDS = 0.2
 MIN_SLICE = 0.001  # seconds: the shortest search slice, so that every call makes progress
 CONFIRM_PLIES = 6  # how much deeper than the position a suspected mistake is searched again
+
+
+def exact_source(record: Record, exact: bool) -> str:
+    """Return where a review of ``record`` takes its exact values, in words.
+
+    Args:
+        record: the game reviewed.
+        exact: whether exact values are used at all.
+
+    Returns:
+        E.g. 'the solved file PATH, else the exact solver in endgames (at most 200,000
+        positions)', or 'none: the search alone'.
+    """
+    if not exact:
+        return "none: the search alone"
+    game = make_game(record.game.value, record.n)
+    solver = "the exact solver" if game.solver_covers else \
+        f"the exact solver in endgames (at most {ENDGAME_POSITIONS:,} positions)"
+    found = game.saved_solution
+    return f"the solved file {found.path}, else {solver}" if found is not None else solver
 
 
 class ReviewJob:
@@ -54,30 +76,26 @@ class ReviewJob:
     Call ``advance(seconds)`` until it returns True; ``review`` holds what is done.
     """
 
-    def __init__(self, record: Record, seconds: float | None = DEFAULT_SECONDS,
-                 depth: int | None = None, exact: bool = True,
+    def __init__(self, record: Record, budget: Budget | None = None, exact: bool = True,
                  reclaimer: TableSink | None = None,
                  confirm_plies: int = CONFIRM_PLIES) -> None:
         """Prepare the review of ``record``; raises RecordError if its moves are illegal.
 
         Args:
             record: the game.
-            seconds: the search time a position (None: no limit, ``depth`` then needed).
-            depth: the deepest search (None: ``levels.MAX_DEPTH``).
+            budget: the search a position may take (None: ``Budget()``, the default
+                nodes).
             exact: whether exact values are used where the solver covers a position.
             reclaimer: takes each finished search's tables to free them a little per
                 frame, as the players' are (None: they are dropped at once, which in a
                 frame loop costs the frame a position's search ends in).
             confirm_plies: how much deeper a suspected mistake or blunder is searched
                 again (``_confirm``; 0: never).
-
-        Raises:
-            ValueError: neither a time nor a depth is given.
         """
-        if seconds is None and depth is None:
-            raise ValueError("a review needs a time a position, a depth, or both")
         self.game = make_game(record.game.value, record.n)
-        self.seconds, self.depth, self.exact = seconds, depth or MAX_DEPTH, exact
+        self.budget = budget = budget or Budget()
+        self.seconds, self.nodes = budget.seconds, budget.nodes
+        self.depth, self.exact = budget.depth or MAX_DEPTH, exact
         self.confirm_plies = confirm_plies
         self.scale = SCALES[record.game]
         self.evaluate = self.game.chance_evaluator()
@@ -204,7 +222,8 @@ class ReviewJob:
         A drop of a mistake or more is then checked by a deeper look (``_confirm``).
         """
         discard = None if self.reclaimer is None else self.reclaimer.take
-        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth, discard=discard)
+        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth, discard=discard,
+                          node_limit=self.nodes)
         spent = 0.0
         while not thinker.done:
             start = time.perf_counter()
@@ -239,7 +258,7 @@ class ReviewJob:
         up to ``confirm_plies`` deeper than the position was (with the same tables);
         the deepest look both completed stands. It stops early once neither score can
         change with depth (a game end, or no evaluation at the horizon went into it),
-        and when a time a position is set, once that much more time is spent.
+        and once the budget's nodes or time a position is spent again on it.
 
         Args:
             search: the position's search, whose tables order the moves.
@@ -252,11 +271,13 @@ class ReviewJob:
             The position's chance (the better of the two moves) and the move played's.
         """
         spent = 0.0
+        first = search.nodes
         for child_depth in range(depth, depth + self.confirm_plies):
             scores = []
             for child in (best, played):
                 steps = self._child_score(search, child, child_depth)
-                score, spent = yield from within(steps, spent, self.seconds)
+                score, spent = yield from within(steps, spent, self.seconds, search, first,
+                                                 self.nodes)
                 if score is None:
                     return found
                 scores.append(score)
@@ -288,15 +309,19 @@ class ReviewJob:
         return result
 
 
-def within(steps: Generator[None, None, int], spent: float,
-           budget: float | None) -> Generator[None, None, tuple[int | None, float]]:
+def within(steps: Generator[None, None, int], spent: float, seconds: float | None,
+           search: AlphaBeta, first: int,
+           nodes: int | None) -> Generator[None, None, tuple[int | None, float]]:
     """Run the search ``steps`` (a generator), yielding after each of its slices, and
     return (as a generator) its score and the seconds spent in all so far.
 
     Args:
         steps: the search.
         spent: the seconds already spent on the work it belongs to.
-        budget: the most seconds that work may take (None: no limit).
+        seconds: the most seconds that work may take (None: no limit).
+        search: the search whose node count ``nodes`` limits.
+        first: its node count when the work began.
+        nodes: the most nodes the work may visit (None: no limit).
 
     Returns:
         (score, spent); the score is None when the budget ran out first (the search
@@ -309,7 +334,8 @@ def within(steps: Generator[None, None, int], spent: float,
         except StopIteration as stop:
             return stop.value, spent + time.perf_counter() - start
         spent += time.perf_counter() - start
-        if budget is not None and spent >= budget:
+        if (seconds is not None and spent >= seconds) or \
+                (nodes is not None and search.nodes - first >= nodes):
             steps.close()
             return None, spent
         yield
