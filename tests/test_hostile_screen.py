@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -33,12 +34,18 @@ from oska_gui.core.text import LINE_LIMIT, drawable
 from oska_gui.core.types import Outcome, Termination
 from oska_gui.desktop.canvas import SurfaceCanvas
 from oska_gui.desktop.loop import DesktopRunner
+from oska_gui.desktop.storage import JsonFileStorage
 from oska_gui.desktop.voice import Voice
+from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.games.oska import oska_rules
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import LevelKey
 from oska_gui.play.records import Record, from_json, from_positions
-from oska_gui.session.settings import MemoryStorage
+from oska_gui.session.saved_game import GameKeeper, SavedGame, SavedGameError, from_dict
+from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.ui.app import App
 from oska_gui.web.canvas2d import HtmlCanvas
+from oska_gui.web.storage import LocalStorageSettings
 
 pytestmark = pytest.mark.usefixtures("display")
 
@@ -183,3 +190,152 @@ def test_the_page_mirrors_drawable_text(monkeypatch: pytest.MonkeyPatch) -> None
     for name in ("status", "announce", "position"):
         assert printable(changes[name]), name
     app.close()
+
+
+# -- item 2: a saved game that cannot be resumed --------------------------------------
+
+
+class WebStore:
+    """A browser's ``localStorage`` stand-in: strings by key."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        """Hold ``items``."""
+        self.items = items
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API's name)
+        """Return the string kept under ``key``, or None."""
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        """Keep ``value`` under ``key``."""
+        self.items[key] = value
+
+
+def bot_game(kind: GameKind, levels: tuple[LevelKey, LevelKey]) -> dict:
+    """Return a saved game at the start of ``kind`` (smallest board), computer against
+    computer at ``levels``: as a hand-edited file would hold it."""
+    game = make_game(kind, game_info(kind).sizes[0])
+    settings = Settings(kind=kind, n=game.n, mode=Mode.CVC, levels=levels)
+    return SavedGame(settings, (game.start(),), 0).to_dict()
+
+
+BOT_GAMES = [bot_game(GameKind.OSKA, (LevelKey.HARD, LevelKey.EXTERNAL)),
+             bot_game(GameKind.HEXAPAWN, (LevelKey.EXTERNAL, LevelKey.EASY))]
+
+
+@pytest.mark.parametrize("saved", BOT_GAMES)
+def test_a_saved_game_naming_the_external_level_is_refused(saved: dict) -> None:
+    """The window never keeps a game with an external bot: one that names it is no
+    saved game (it made the App's bot lookup fail at every start)."""
+    with pytest.raises(SavedGameError, match="external bot"):
+        from_dict(saved)
+
+
+@pytest.mark.parametrize("saved", BOT_GAMES)
+def test_the_window_starts_and_sets_the_bot_game_aside(tmp_path: Path, saved: dict,
+                                                       capsys: pytest.CaptureFixture) -> None:
+    """On the desktop the file is renamed out of the way with a note; the next start
+    finds no saved game."""
+    path, aside = tmp_path / "game.json", tmp_path / "game.json.set-aside"
+    path.write_text(json.dumps(saved), encoding="utf-8")
+    for start in range(2):
+        notes: list[str] = []
+        app = App(MemoryStorage(), keeper=GameKeeper(JsonFileStorage(path, "saved game"),
+                                                     notes.append))
+        assert app.game is None and "resume" not in app.start.button_names
+        assert notes == ([] if start else [
+            "the saved game cannot be resumed: it names an external bot, which only the "
+            f"command line gives; set aside as {aside}"])
+    assert not path.exists() and json.loads(aside.read_text(encoding="utf-8")) == saved
+    assert capsys.readouterr().err == ""
+
+
+def test_the_page_starts_and_sets_the_bot_game_aside() -> None:
+    """In the browser the text moves to the key ``oska.game.set-aside``, with a note."""
+    text = json.dumps(BOT_GAMES[0])
+    store, notes = WebStore({"oska.game": text}), []
+    keeper = GameKeeper(LocalStorageSettings(store, pytest.fail, key="oska.game"),
+                        notes.append)
+    app = App(MemoryStorage(), keeper=keeper, open_saved=True)
+    assert app.game is None and app.scene is app.start
+    assert store.items == {"oska.game": "{}", "oska.game.set-aside": text}
+    assert notes == ["the saved game cannot be resumed: it names an external bot, which "
+                     "only the command line gives; set aside as oska.game.set-aside"]
+
+
+# -- item 9: files that are not regular files; SIGTERM -------------------------------
+
+
+def run_window(tmp_path: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+    """Run ``main.py`` with ``args`` and the settings folder ``tmp_path/config``."""
+    return subprocess.run([sys.executable, str(REPO_ROOT / "main.py"), *args],
+                          capture_output=True, text=True, timeout=timeout, check=False,
+                          env=window_environment(tmp_path))
+
+
+@pytest.mark.slow
+def test_fifos_as_settings_and_saved_game_are_set_aside_at_start(tmp_path: Path) -> None:
+    """A FIFO as the settings file, and a link to one as the saved game, used to hang
+    the start (reading waits for a writer): both are set aside with a note, at once."""
+    folder = tmp_path / "config" / "oska-gui"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "settings.json")
+    os.mkfifo(tmp_path / "elsewhere")
+    (folder / "game.json").symlink_to(tmp_path / "elsewhere")
+    done = run_window(tmp_path, "--frames", "5", timeout=30)
+    assert done.returncode == 0, done.stderr
+    for name, what in (("settings.json", "settings"), ("game.json", "saved game")):
+        aside = folder / f"{name}.set-aside"
+        assert f"{folder / name} ({what}) is a FIFO, not a regular file: set aside as " \
+               f"{aside}" in done.stderr
+        assert not os.path.lexists(folder / name) and os.path.lexists(aside)
+    assert (tmp_path / "elsewhere").is_fifo()
+
+
+def notes_of(call: Callable[[], object], capsys: pytest.CaptureFixture) -> tuple[object, str]:
+    """Return what ``call()`` gives and the notes it wrote on stderr."""
+    capsys.readouterr()
+    return call(), capsys.readouterr().err
+
+
+def test_a_folder_as_the_settings_file_is_set_aside(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture) -> None:
+    """A folder where the settings file goes (saving there failed every time) is set
+    aside with a note, and the settings are saved in its place."""
+    path = tmp_path / "settings.json"
+    path.mkdir()
+    (path / "inside").write_text("kept", encoding="utf-8")
+    storage = JsonFileStorage(path)
+    data, note = notes_of(storage.load, capsys)
+    assert data == {}
+    assert note == (f"Oska: {path} (settings) is a folder, not a regular file: set aside "
+                    f"as {path}.set-aside\n")
+    assert notes_of(lambda: storage.save({"n": 5}), capsys)[1] == ""
+    assert storage.load() == {"n": 5}
+    assert (tmp_path / "settings.json.set-aside" / "inside").read_text() == "kept"
+
+
+def test_nothing_is_written_through_a_link_to_what_is_not_a_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """A settings file that is a link to a FIFO (or a device: /dev/null) is never
+    written through: the link is set aside, a file is written in its place, and what
+    it led to stays as it was."""
+    fifo, path = tmp_path / "fifo", tmp_path / "settings.json"
+    os.mkfifo(fifo)
+    path.symlink_to(fifo)
+    storage = JsonFileStorage(path)
+    note = notes_of(lambda: storage.save({"n": 6}), capsys)[1]
+    assert "is a FIFO, not a regular file: set aside as" in note
+    assert fifo.is_fifo() and (tmp_path / "settings.json.set-aside").is_symlink()
+    assert not path.is_symlink() and storage.load() == {"n": 6}
+
+
+def test_set_aside_names_do_not_overwrite_each_other(tmp_path: Path) -> None:
+    """A second file set aside gets the next free name."""
+    path = tmp_path / "game.json"
+    names = []
+    for count in range(3):
+        path.write_text(str(count), encoding="utf-8")
+        names.append(Path(JsonFileStorage(path).set_aside()).name)
+    assert names == ["game.json.set-aside", "game.json.set-aside-2", "game.json.set-aside-3"]
+    assert (tmp_path / "game.json.set-aside-2").read_text() == "1"
