@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -339,3 +340,38 @@ def test_set_aside_names_do_not_overwrite_each_other(tmp_path: Path) -> None:
         names.append(Path(JsonFileStorage(path).set_aside()).name)
     assert names == ["game.json.set-aside", "game.json.set-aside-2", "game.json.set-aside-3"]
     assert (tmp_path / "game.json.set-aside-2").read_text() == "1"
+
+
+STUCK = """
+import runpy, sys, time
+import oska_gui.bootstrap
+from oska_gui.desktop import storage
+
+def stuck(self):
+    print("waiting", flush=True)
+    time.sleep(120)
+
+oska_gui.bootstrap.ensure_venv = lambda *args, **kwargs: None  # this interpreter, as it is
+storage.JsonFileStorage.load = stuck
+sys.argv = ["main.py"]
+runpy.run_path({main!r}, run_name="__main__")
+"""
+
+
+@pytest.mark.slow
+def test_sigterm_ends_the_window_while_it_waits_outside_its_frames(tmp_path: Path) -> None:
+    """SDL took SIGTERM for a close of the window, which only the frame loop sees: a
+    window waiting elsewhere (it was a FIFO's reading) did not end. Now SIGTERM ends it
+    at any point, with exit code 143."""
+    code = STUCK.format(main=str(REPO_ROOT / "main.py"))
+    window = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True,
+                              env=window_environment(tmp_path))
+    try:
+        assert window.stdout is not None and window.stdout.readline() == "waiting\n"
+        window.send_signal(signal.SIGTERM)
+        _, err = window.communicate(timeout=10)
+    finally:
+        window.kill()
+        window.wait()
+    assert window.returncode == 143 and "Traceback" not in err, err
