@@ -29,7 +29,7 @@ from desktop_helpers import SIZE, post_key, step_until
 from hostile_helpers import REPO_ROOT
 from hypothesis import given
 from hypothesis import strategies as st
-from test_web_backend import FakeContext
+from ui_fakes import FakeContext, WebStore
 
 from oska_gui.core.text import LINE_LIMIT, drawable
 from oska_gui.core.types import Outcome, Termination
@@ -194,22 +194,6 @@ def test_the_page_mirrors_drawable_text(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 # -- item 2: a saved game that cannot be resumed --------------------------------------
-
-
-class WebStore:
-    """A browser's ``localStorage`` stand-in: strings by key."""
-
-    def __init__(self, items: dict[str, str]) -> None:
-        """Hold ``items``."""
-        self.items = items
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API's name)
-        """Return the string kept under ``key``, or None."""
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        """Keep ``value`` under ``key``."""
-        self.items[key] = value
 
 
 def bot_game(kind: GameKind, levels: tuple[LevelKey, LevelKey]) -> dict:
