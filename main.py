@@ -18,6 +18,7 @@ import os
 import sys
 
 from oska_gui.bootstrap import ensure_venv
+from oska_gui.console.signals import EXIT_TERMINATED, Terminated, sigterm_unwinds
 from oska_gui.desktop.options import parse_args
 
 EXIT_NO_DISPLAY = 2
@@ -106,10 +107,28 @@ async def main(options: argparse.Namespace) -> None:
         print(plain(app.status_text))  # a replayed record's reason is the file's text
 
 
+def run(options: argparse.Namespace) -> None:
+    """Run ``main`` until the player quits; SIGTERM ends it at any point with exit code
+    143, its ``finally`` blocks run on the way out (the bots' processes stopped).
+
+    The handler is set before pygame starts SDL, which would otherwise take SIGTERM for
+    a close of the window: seen only by the frame loop, so never while the program
+    waits elsewhere (a bot loading, a file being read).
+
+    Args:
+        options: the command line's options.
+    """
+    with sigterm_unwinds():
+        try:
+            asyncio.run(main(options))
+        except Terminated:
+            raise SystemExit(EXIT_TERMINATED) from None
+
+
 if __name__ == "__main__":
     arguments = parse_args(sys.argv[1:])  # before all else: --help and bad options need no set-up
     problem = display_problem()
     if problem is not None:
         exit_no_display(problem)
     ensure_venv()
-    asyncio.run(main(arguments))
+    run(arguments)

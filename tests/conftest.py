@@ -8,6 +8,8 @@
 - The user's data folder is an empty temporary one (``XDG_DATA_HOME``, inherited by the
   commands the tests start): a solved game that ``oska solve --save`` kept on this
   computer must not change what the tests see; tests that want one write their own.
+- The run must leave the checkout as it found it (``checkout_guard``): a file or folder
+  that appears in it outside the paths git ignores fails the run, named.
 """
 
 from __future__ import annotations
@@ -17,13 +19,23 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from checkout_guard import CheckoutGuard
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="oska-test-data-")
 atexit.register(shutil.rmtree, os.environ["XDG_DATA_HOME"], True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Guard the checkout, in the main pytest process (a worker's run ends first)."""
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(CheckoutGuard(REPO_ROOT), "checkout-guard")
 
 
 @pytest.fixture(scope="module")

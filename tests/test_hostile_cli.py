@@ -24,7 +24,7 @@ from unittest import mock
 
 import pytest
 from cli_helpers import CLI_TIMEOUT, cli_command, run_cli, write_bot
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from oska_gui import cli
@@ -144,14 +144,24 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     return argv
 
 
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Return a folder to run commands in: the outputs they are given (``--save-dir
+    -2334`` makes that folder) land there, never in the checkout."""
+    return tmp_path_factory.mktemp("cwd")
+
+
 @pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(argv=command_lines())
-def test_no_command_line_escapes_as_a_traceback(argv: list[str]) -> None:
+@example(argv=["match", "x.py", "--save-dir", "-2334"])  # made ./-2334 before its bot check
+def test_no_command_line_escapes_as_a_traceback(argv: list[str], elsewhere: Path) -> None:
     """Any command line: an exit code with at most a one-line error, or it gets through
-    to the expensive part; no other exception escapes ``oska``'s main."""
+    to the expensive part; no other exception escapes ``oska``'s main. Run in a folder
+    of its own, where whatever the command makes may stay."""
     err = io.StringIO()
     with contextlib.ExitStack() as stack:
+        stack.enter_context(contextlib.chdir(elsewhere))
         for target in EXPENSIVE:
             stack.enter_context(mock.patch(target, reached))
         stack.enter_context(contextlib.redirect_stderr(err))

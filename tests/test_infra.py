@@ -313,6 +313,48 @@ def test_the_quick_run_leaves_out_every_registered_marker() -> None:
     assert "--strict-markers" in PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"]
 
 
+GUARDED_CONFTEST = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+from checkout_guard import CheckoutGuard
+
+def pytest_configure(config):
+    config.pluginmanager.register(CheckoutGuard(Path(__file__).parent), "checkout-guard")
+"""
+LEAVING_TEST = """
+from pathlib import Path
+
+def test_leaves():
+    for name in {names!r}:
+        Path(name).mkdir(parents=True)
+"""
+
+
+@pytest.mark.parametrize(("names", "left"), [
+    (["out/kept"], None), (["-2334", "0", "\u00e9"], "'-2334/', '0/', '\u00e9/'")])
+def test_a_run_that_leaves_something_in_the_checkout_fails(tmp_path: Path, names: list[str],
+                                                           left: str | None) -> None:
+    """The checkout guard of conftest.py: a run whose tests leave a folder in the checkout
+    (an empty one, which ``git status`` does not show) fails, naming it; one that
+    leaves nothing, or only what git ignores, passes."""
+    subprocess.run(["git", "init", "-q"], cwd=tmp_path, check=True)
+    (tmp_path / ".gitignore").write_text("out/\n__pycache__/\n", encoding="utf-8")
+    (tmp_path / "conftest.py").write_text(GUARDED_CONFTEST.format(tests=str(TESTS_DIR)),
+                                          encoding="utf-8")
+    (tmp_path / "test_leaving.py").write_text(LEAVING_TEST.format(names=names),
+                                              encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          check=False)
+    if left is None:
+        assert done.returncode == 0, done.stdout
+    else:
+        assert done.returncode == 1 and "1 passed" in done.stdout, done.stdout
+        assert f"new entries in the checkout {tmp_path} (tests write only under their " \
+               f"temporary folders): {left}" in done.stdout
+
+
 # -- lint, packaging and the tests' own structure ------------------------------------
 
 

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from ui_fakes import WebStore
 
 from oska_gui.desktop.storage import JsonFileStorage
 from oska_gui.play import records
@@ -191,22 +192,6 @@ FIRST_FORM = """{
   "version": 1
 }
 """
-
-
-class WebStore:
-    """A browser's ``localStorage`` stand-in: strings by key."""
-
-    def __init__(self, items: dict[str, str]) -> None:
-        """Hold ``items``."""
-        self.items = items
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API's name)
-        """Return the string kept under ``key``, or None."""
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        """Keep ``value`` under ``key``."""
-        self.items[key] = value
 
 
 def resumed(storage: Storage) -> Match:

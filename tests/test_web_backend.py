@@ -10,39 +10,12 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from ui_fakes import FakeContext
 
 from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove, PointerUp
 from oska_gui.web.canvas2d import HtmlCanvas, css_color, css_font
 from oska_gui.web.dom_events import key_press, pointer_event
 from oska_gui.web.storage import LocalStorageSettings
-
-
-class FakeContext:
-    """Records the calls made and the properties set on a CanvasRenderingContext2D."""
-
-    def __init__(self) -> None:
-        """Start with an empty log."""
-        object.__setattr__(self, "log", [])
-
-    def __setattr__(self, name: str, value: object) -> None:
-        """Record a property assignment as ('set', name, value)."""
-        self.log.append(("set", name, value))
-
-    def __getattr__(self, name: str):
-        """Return a method that records its call as (name, *args)."""
-        def method(*args: object) -> object:
-            """Record the call; measureText answers 10 pixels per character."""
-            self.log.append((name, *args))
-            return SimpleNamespace(width=10.0 * len(args[0])) if name == "measureText" else None
-        return method
-
-    def calls(self, name: str) -> list[tuple]:
-        """Return the recorded calls of method ``name`` (without the name)."""
-        return [entry[1:] for entry in self.log if entry[0] == name]
-
-    def sets(self, name: str) -> list[object]:
-        """Return the values assigned to property ``name``, in order."""
-        return [entry[2] for entry in self.log if entry[:2] == ("set", name)]
 
 
 @pytest.fixture

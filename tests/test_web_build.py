@@ -256,12 +256,11 @@ def test_up_to_date_only_after_a_build(tmp_path: Path) -> None:
 
 @pytest.fixture
 def fake_site(tmp_path: Path) -> Iterator[str]:
-    """A tiny site served on a free port of 127.0.0.1; yields its URL."""
-    for name, body in {"index.html": "<p>hi</p>", "a.wasm": "\0asm", "b.mjs": "export {}",
-                       "c.zip": "PK"}.items():
+    """A tiny build served on a free port of 127.0.0.1; yields its URL."""
+    files = {"index.html": "<p>hi</p>", "a.wasm": "\0asm", "b.mjs": "export {}", "c.zip": "PK"}
+    for name, body in files.items():
         (tmp_path / name).write_text(body)
-    for name in ("index.html", "b.mjs"):
-        site.write_gzip_copy(tmp_path / name)
+    site.finish_site(tmp_path, list(files))  # the gzip copies and the build's list
     with serving_in_background(tmp_path) as url:
         yield url
 
@@ -375,6 +374,7 @@ def test_the_server_types_the_manifest_and_icons(tmp_path: Path) -> None:
     """The manifest and the icons are served with their own MIME types."""
     (tmp_path / "manifest.webmanifest").write_text("{}")
     (tmp_path / "icon.png").write_bytes(b"\x89PNG")
+    site.finish_site(tmp_path, ["manifest.webmanifest", "icon.png"])
     with serving_in_background(tmp_path) as url:
         for name, mime in (("manifest.webmanifest", "application/manifest+json"),
                            ("icon.png", "image/png")):

@@ -1,8 +1,10 @@
-"""Test helpers for the pygame-free UI: a canvas that records calls, and game helpers."""
+"""Test helpers for the pygame-free UI: a canvas that records calls, and game helpers;
+stand-ins for the browser's objects (a 2D context, ``localStorage``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from types import SimpleNamespace
 
 from oska_gui.games.oska import oska_rules
 from oska_gui.ui.kit.canvas import Canvas, Color, Point
@@ -66,3 +68,47 @@ def must_pass_position():
     """
     rules = oska_rules(4)
     return rules.from_rows(["w---", "b--", "b-", "---", "----"], 0)
+
+
+class FakeContext:
+    """Records the calls made and the properties set on a CanvasRenderingContext2D."""
+
+    def __init__(self) -> None:
+        """Start with an empty log."""
+        object.__setattr__(self, "log", [])
+
+    def __setattr__(self, name: str, value: object) -> None:
+        """Record a property assignment as ('set', name, value)."""
+        self.log.append(("set", name, value))
+
+    def __getattr__(self, name: str) -> Callable[..., object]:
+        """Return a method that records its call as (name, *args)."""
+        def method(*args: object) -> object:
+            """Record the call; measureText answers 10 pixels per character."""
+            self.log.append((name, *args))
+            return SimpleNamespace(width=10.0 * len(args[0])) if name == "measureText" else None
+        return method
+
+    def calls(self, name: str) -> list[tuple]:
+        """Return the recorded calls of method ``name`` (without the name)."""
+        return [entry[1:] for entry in self.log if entry[0] == name]
+
+    def sets(self, name: str) -> list[object]:
+        """Return the values assigned to property ``name``, in order."""
+        return [entry[2] for entry in self.log if entry[:2] == ("set", name)]
+
+
+class WebStore:
+    """A browser's ``localStorage`` stand-in: strings by key."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        """Hold ``items``."""
+        self.items = items
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (the Web Storage API's name)
+        """Return the string kept under ``key``, or None."""
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        """Keep ``value`` under ``key``."""
+        self.items[key] = value

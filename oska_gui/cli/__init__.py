@@ -15,12 +15,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-from contextlib import AbstractContextManager
 
 from oska_gui.console.options import CliError
-from oska_gui.console.signals import handling
+from oska_gui.console.signals import EXIT_TERMINATED, Terminated, sigterm_unwinds
 from oska_gui.console.table import plain
 
 from . import analyze, check, match, review, selfplay, solve, tournament
@@ -29,28 +27,6 @@ SUBCOMMANDS = (selfplay, match, check, analyze, review, solve, tournament)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
-EXIT_TERMINATED = 143  # what a shell reports for a process killed by SIGTERM
-
-
-class Terminated(BaseException):
-    """SIGTERM arrived. A BaseException, like KeyboardInterrupt, so that no ``except
-    Exception`` swallows it and every ``finally`` on the way out runs (stopping bots)."""
-
-
-def _raise_terminated(signum: int, frame: object) -> None:
-    """Turn SIGTERM into a ``Terminated`` exception in the main thread."""
-    raise Terminated
-
-
-def sigterm_unwinds() -> AbstractContextManager[None]:
-    """Return a context within which SIGTERM raises ``Terminated`` instead of killing
-    the process.
-
-    Python's default for SIGTERM ends the process at once, without ``finally``
-    blocks, and so without stopping the bots' processes. Outside the main thread
-    (where signal handlers cannot be set) nothing changes.
-    """
-    return handling(signal.SIGTERM, _raise_terminated)
 
 
 def build_parser() -> argparse.ArgumentParser:

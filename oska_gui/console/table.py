@@ -1,11 +1,15 @@
-"""Plain-text tables for the console (a header, a rule and aligned columns), and text
-made safe to print: names and reasons that come from files or bots may hold control
-characters, which must not reach the terminal."""
+"""Plain-text tables for the console (a header, a rule and aligned columns).
+
+Text made safe to print (``plain``: names and reasons that come from files or bots may
+hold control characters, which must not reach the terminal) lives in ``core.text``, as
+the window and the page need it too; the commands import it from here."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+
+from oska_gui.core.text import plain as plain  # the commands print names with it
 
 NUMBER = re.compile(r"[+-]?[\d,]*\.?\d+|-")
 
@@ -54,23 +58,6 @@ def seconds_text(seconds: float | None) -> str:
         e.g. '0.0012', or '-' for None.
     """
     return "-" if seconds is None else f"{seconds:.4f}"
-
-
-def plain(text: str) -> str:
-    """Return ``text`` safe to print on a terminal.
-
-    Args:
-        text: any text, perhaps from a file or a bot.
-
-    Returns:
-        The text with every character that is not printable (control characters such
-        as ESC, line breaks, bidirectional overrides) written as its Python escape
-        ('\\x1b', '\\n', '\\u202e'), so it shows as one harmless line.
-    """
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
 
 
 def clip(text: str, width: int) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from ..core.text import drawable
 from ..ui.kit.canvas import Canvas, Color, Point
 
 PREFERRED_FONTS = ("dejavusans", "liberationsans", "arial", "helvetica", "freesans")
@@ -196,9 +197,11 @@ class SurfaceCanvas:
         """Draw one line of text ``size`` pixels high anchored at (x, y).
 
         ``anchor`` is 'center', 'left', 'right' or 'topleft'; raises ValueError otherwise.
+        What is drawn is ``drawable(s)``: pygame refuses NUL and lone surrogates.
         """
         if anchor not in ANCHORS:
             raise ValueError(f"unknown text anchor {anchor!r}; use one of {list(ANCHORS)}")
+        s = drawable(s)
         if not s or (len(color) > 3 and color[3] <= 0):
             return
         image = self._render(s, size, bold, color)
@@ -229,8 +232,9 @@ class SurfaceCanvas:
         return image
 
     def text_width(self, s: str, size: float, bold: bool = False) -> float:
-        """Return the width in pixels ``s`` would take when drawn at ``size``."""
-        return float(self._font(size, bold).size(s)[0])
+        """Return the width in pixels ``s`` would take when drawn at ``size`` (as
+        ``drawable(s)``, which is what ``text`` draws)."""
+        return float(self._font(size, bold).size(drawable(s))[0])
 
     def layer(self, key: Hashable, paint: Callable[[Canvas], None]) -> None:
         """Paint the whole surface as ``paint`` would, reusing the last picture while

@@ -16,6 +16,8 @@ import subprocess
 from collections.abc import Sequence
 from typing import TextIO
 
+from ..core.text import PASSAGE_LIMIT, drawable
+
 # Commands that say their last argument and stop when ended: the first found is used.
 SPEECH_COMMANDS = (("espeak-ng",), ("espeak",), ("say",), ("spd-say", "--wait"))
 STOP_SECONDS = 1.0  # how long a cut-short speech command may take to end
@@ -48,11 +50,14 @@ class Voice:
     def say(self, text: str) -> None:
         """Print ``text`` and start saying it, cutting the last announcement short.
 
-        A speech command that cannot start is dropped (the lines still come).
+        A speech command that cannot start is dropped (the lines still come). What is
+        said is ``drawable(text)``: a bot's error may hold NUL, which no command line
+        takes, or a lone surrogate, which stdout cannot encode.
 
         Args:
             text: the announcement.
         """
+        text = drawable(text, PASSAGE_LIMIT)
         print(text, file=self.out, flush=True)
         if self.command is None:
             return

@@ -4,7 +4,8 @@ The App hands its game to a ``GameKeeper`` every frame; the keeper writes it to 
 storage (a JSON file on the desktop, ``localStorage`` in the browser) whenever its
 record changes, and clears it when the game ends. At start the App reads it back and
 offers to resume. What comes back is checked move by move against the rules, so a
-damaged or hand-edited file is ignored (with a reason), never played.
+damaged or hand-edited file is set aside (with a note saying why and where), never
+played; so is one whose settings name an external bot, which is never kept.
 
 The game is kept as a game record in progress (``play.records``, no result yet) with
 two fields only the window needs: ``settings`` (the start screen's choices) and
@@ -77,8 +78,8 @@ def from_dict(data: Any) -> SavedGame:
 
     Raises:
         SavedGameError: if it is not a saved game (of either form), its settings or
-            moves are not valid, it does not begin at the start, or it is over at its
-            cursor (nothing to resume).
+            moves are not valid, a side is an external bot's, it does not begin at the
+            start, or it is over at its cursor (nothing to resume).
     """
     if not isinstance(data, dict):
         raise SavedGameError("not a saved game")
@@ -88,6 +89,8 @@ def from_dict(data: Any) -> SavedGame:
     if not isinstance(stored, dict) or settings.to_dict() != {**Settings().to_dict(),
                                                                **stored}:
         raise SavedGameError("its settings are not valid")
+    if _names_a_bot(settings):  # never kept (``worth_keeping``): a hand-made file
+        raise SavedGameError("it names an external bot, which only the command line gives")
     game = make_game(settings.kind, settings.n)
     if "format" not in data and data.get("version") == OLD_VERSION:
         positions = _old_positions(data.get("positions"), game)
@@ -133,12 +136,15 @@ def _old_positions(value: Any, game: GameAdapter) -> tuple[Position, ...]:
     return tuple(positions)
 
 
+def _names_a_bot(settings: Settings) -> bool:
+    """Return True when the computer plays a side of ``settings`` with an external bot."""
+    return LevelKey.EXTERNAL in (settings.levels[side] for side in settings.computer_sides())
+
+
 def worth_keeping(match: Match) -> bool:
     """Return True for a game to keep: not over, not a replay, no external bot (those
     come from the command line and cannot be brought back by themselves)."""
-    return (not match.over and match.replay is None
-            and LevelKey.EXTERNAL not in (match.settings.levels[side]
-                                 for side in match.settings.computer_sides()))
+    return not match.over and match.replay is None and not _names_a_bot(match.settings)
 
 
 class GameKeeper:
@@ -169,9 +175,10 @@ class GameKeeper:
         try:
             return from_dict(data)
         except SavedGameError as err:
+            where = self._set_aside()
             if self.warn is not None:
-                self.warn(f"the saved game cannot be resumed: {err}")
-            self._write({})
+                done = f"set aside as {where}" if where else "dropped"
+                self.warn(f"the saved game cannot be resumed: {err}; {done}")
             return None
 
     def keep(self, match: Match | None) -> None:
@@ -194,6 +201,16 @@ class GameKeeper:
         self._kept = key
         keep = match is not None and worth_keeping(match)
         self._write(of_match(match).to_dict() if keep and match is not None else {})
+
+    def _set_aside(self) -> str:
+        """Set the stored game aside, so that the next start does without it; return
+        where it went ('' when it is dropped instead, or the store fails)."""
+        try:
+            if self.storage is not None:
+                return self.storage.set_aside()
+        except Exception:  # a store that cannot set aside: drop the game
+            self._write({})
+        return ""
 
     def _write(self, data: dict) -> None:
         """Save ``data``, ignoring a store that fails (the game goes on)."""

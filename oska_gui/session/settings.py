@@ -1,9 +1,10 @@
 """The player's choices, remembered between runs through a tiny storage protocol.
 
-Each front end supplies a ``Storage`` (``load() -> dict``, ``save(dict)``): a JSON file
-on the desktop, ``localStorage`` in the browser, ``MemoryStorage`` in tests. Settings
-read back are checked value by value: anything unknown or out of range falls back to
-its default, so a hand-edited or outdated file never stops the game.
+Each front end supplies a ``Storage`` (``load() -> dict``, ``save(dict)``,
+``set_aside()`` for what cannot be used): a JSON file on the desktop, ``localStorage``
+in the browser, ``MemoryStorage`` in tests. Settings read back are checked value by
+value: anything unknown or out of range falls back to its default, so a hand-edited or
+outdated file never stops the game.
 
 The stored form is versioned (``VERSION``): version 2 names the sides ('white',
 'black') where version 1 (no version key) used list positions 0 and 1; ``migrate``
@@ -65,6 +66,10 @@ class Storage(Protocol):
     def save(self, settings: dict) -> None:
         """Keep ``settings`` (a dict of JSON values) for the next run."""
 
+    def set_aside(self) -> str:
+        """Move what is kept out of the way, where a person can still find it (so
+        that the next run starts without it); return where it went ('' if nowhere)."""
+
 
 class MemoryStorage:
     """Settings kept in memory only (tests, or when nothing can be saved)."""
@@ -73,6 +78,7 @@ class MemoryStorage:
         """Start with a copy of ``data`` (or nothing) as the saved settings."""
         self.data = dict(data or {})
         self.saves = 0
+        self.aside: dict | None = None  # what ``set_aside`` moved out of the way
 
     def load(self) -> dict:
         """Return a copy of the saved settings."""
@@ -82,6 +88,11 @@ class MemoryStorage:
         """Replace the saved settings with a copy of ``settings``."""
         self.data = dict(settings)
         self.saves += 1
+
+    def set_aside(self) -> str:
+        """Keep the saved settings in ``aside`` and none as saved; return 'memory'."""
+        self.aside, self.data = self.data, {}
+        return "memory"
 
 
 def with_side(pair: tuple[T, T], side: int, value: T) -> tuple[T, T]:

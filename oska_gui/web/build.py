@@ -34,6 +34,7 @@ import json
 import modulefinder
 import shutil
 import zipfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..core.files import replacing, write_whole
@@ -207,12 +208,21 @@ def is_up_to_date(out: Path, pyodide_dir: Path | None = None) -> bool:
         sizes = json.loads((out / BUILD_INFO).read_text(encoding="utf-8"))["sizes"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    outputs = [out / name for name in (*sizes, SERVICE_WORKER, BUILD_INFO)]
-    outputs += [out / f"{name}.gz" for name in sizes if compresses(name)]
+    outputs = [out / name for name in built_files(sizes)]
     if not all(path.is_file() for path in outputs):
         return False
     built = min(path.stat().st_mtime for path in outputs)
     return all(path.stat().st_mtime <= built for path in site_inputs(pyodide_dir))
+
+
+def built_files(names: Iterable[str]) -> list[str]:
+    """Return every file a build writes into the site, given the names its info lists
+    (``build.json``'s ``sizes``): those, their gzip copies, the info and the service
+    worker. Nothing else in the site folder is the build's (the server sends nothing
+    else)."""
+    listed = list(names)
+    return [*listed, *(f"{name}.gz" for name in listed if compresses(name)), SERVICE_WORKER,
+            BUILD_INFO]
 
 
 def compresses(name: str) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 from types import SimpleNamespace
 from typing import Any
 
+from ..core.text import drawable
 from ..ui.kit.canvas import Canvas, Color, Point
 
 TAU = 2 * math.pi
@@ -201,7 +202,9 @@ class HtmlCanvas:
         """Draw one line of text ``size`` pixels high anchored at (x, y).
 
         ``anchor`` is one of 'center', 'left', 'right', 'topleft' (see ``ui.kit.canvas``);
-        raises ValueError for any other.
+        raises ValueError for any other. What is drawn is ``drawable(s)``, as on the
+        desktop, so a control character shows the same in both (the browser would draw
+        it as nothing).
         """
         if anchor not in ANCHORS:
             raise ValueError(f"unknown text anchor {anchor!r}; use one of {sorted(ANCHORS)}")
@@ -210,12 +213,13 @@ class HtmlCanvas:
         self._set("textAlign", align)
         self._set("textBaseline", baseline)
         self._set("fillStyle", self._color(color))
-        self.call.fillText(s, x, y)
+        self.call.fillText(drawable(s), x, y)
 
     def text_width(self, s: str, size: float, bold: bool = False) -> float:
-        """Return the width in pixels ``s`` would take when drawn at ``size``."""
+        """Return the width in pixels ``s`` would take when drawn at ``size`` (as
+        ``drawable(s)``, which is what ``text`` draws)."""
         self._set("font", css_font(size, bold))
-        return float(self.call.measureText(s).width)
+        return float(self.call.measureText(drawable(s)).width)
 
     def layer(self, key: Hashable, paint: Callable[[Canvas], None]) -> None:
         """Paint the whole surface as ``paint`` would, reusing the picture kept for ``key``.

@@ -46,6 +46,7 @@ from pyodide.ffi import to_js
 
 from oska_gui.session.saved_game import GameKeeper
 
+from ..core.text import PASSAGE_LIMIT, drawable
 from ..ui.app import App
 from ..ui.kit.events import Event, Resize
 from ..ui.kit.sounds import RATE
@@ -59,6 +60,9 @@ from .storage import LocalStorageSettings, PageStorage
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
 GAME_KEY = "oska.game"  # the game in progress, beside the settings
+# The page's texts that may hold a bot's or a file's words (the others are the program's
+# own: the moves' notation, the review's marks, the cursor's name).
+SAID = ("status", "announce", "position")
 
 Size = tuple[int, int, float]  # the window's CSS pixels and its device pixel ratio
 Show = Callable[[str | None, int, int], None]  # see WorkerFrontEnd
@@ -165,7 +169,8 @@ class WorkerFrontEnd:
         self.queue.append(Resize(width, height))
 
     def _changes(self) -> dict[str, str]:
-        """Return the page's mirrors that changed since the last frame, by name."""
+        """Return the page's mirrors that changed since the last frame, by name (those
+        in ``SAID`` as ``drawable``)."""
         changes = {name: value for name, value in (
             ("status", self.app.status_text), ("review", review_text(self.app)),
             ("cursor", "pointer" if self.app.hand_cursor else "default"))
@@ -181,7 +186,8 @@ class WorkerFrontEnd:
         if (news is not None or moves is not None) and self._changed(
                 "position", description := describe(self.app)):
             changes["position"] = description
-        return changes
+        return {name: drawable(text, PASSAGE_LIMIT) if name in SAID else text
+                for name, text in changes.items()}
 
     def _changed(self, name: str, value: str) -> bool:
         """Remember ``value`` as the page's ``name``; return whether it differs."""

@@ -1,9 +1,11 @@
 """Settings kept in the browser's ``localStorage`` as one JSON object (and, under a key
 of its own, the game in progress: a game record in progress).
 
-Implements the UI's storage protocol (``load() -> dict``, ``save(dict)``). Losing the
-settings must never stop the game: private browsing, a full quota or a hand-edited value
-only costs the saved choices (or game), and the reason is reported through ``warn``.
+Implements the UI's storage protocol (``load() -> dict``, ``save(dict)``,
+``set_aside()``). Losing the settings must never stop the game: private browsing, a full
+quota or a hand-edited value only costs the saved choices (or game), and the reason is
+reported through ``warn``. A saved game that cannot be resumed is set aside under the
+key ``<key>.set-aside``.
 The game runs in a Web Worker, which has no ``localStorage``: it reads and writes the
 page's through ``PageStorage``.
 """
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 SETTINGS_KEY = "oska.settings"
+ASIDE = ".set-aside"  # after a key: where what it held is set aside
 
 
 class LocalStorageSettings:
@@ -72,9 +75,30 @@ class LocalStorageSettings:
         """Store ``settings`` (JSON-serialisable values) for the next visit."""
         if self.store is None:
             return
-        text = json.dumps(settings, sort_keys=True)
+        self._store(self.key, json.dumps(settings, sort_keys=True))
+
+    def set_aside(self) -> str:
+        """Move the stored text to the key ``<key>.set-aside`` (replacing what an
+        earlier one left there) and keep ``{}``; return that key ('' when nothing is
+        stored)."""
+        if self.store is None:
+            return ""
         try:
-            self.store.setItem(self.key, text)
+            text = self.store.getItem(self.key)
+        except Exception as err:  # a JsException in Pyodide: storage blocked
+            self.warn(f"cannot read saved {self.what}: {err}")
+            return ""
+        if not isinstance(text, str):
+            return ""
+        aside = f"{self.key}{ASIDE}"
+        self._store(aside, text)
+        self._store(self.key, "{}")
+        return aside
+
+    def _store(self, key: str, text: str) -> None:
+        """Store ``text`` under ``key``, or warn that it cannot be stored."""
+        try:
+            self.store.setItem(key, text)
         except Exception as err:  # a JsException in Pyodide: quota full or storage blocked
             self.warn(f"cannot save {self.what}: {err}")
 

@@ -51,11 +51,14 @@ class Canvas(Protocol):
         """Draw one line of text ``size`` pixels high anchored at (x, y).
 
         ``anchor`` is one of 'center', 'left' (x is the left edge, y the middle),
-        'right' (x is the right edge, y the middle), 'topleft'.
+        'right' (x is the right edge, y the middle), 'topleft'. Any string may come
+        (a bot's error, a record's names): what is drawn is ``core.text.drawable(s)``,
+        its control characters and lone surrogates escaped, and cut when very long.
         """
 
     def text_width(self, s: str, size: float, bold: bool = False) -> float:
-        """Return the width in pixels ``s`` would take when drawn at ``size``."""
+        """Return the width in pixels ``s`` would take when drawn at ``size``
+        (measured as ``drawable(s)``, which is what ``text`` draws)."""
 
     def layer(self, key: Hashable, paint: Callable[[Canvas], None]) -> None:
         """Paint the whole surface as ``paint(canvas)`` would.

@@ -1,13 +1,17 @@
 """Small drawing helpers shared by the scenes: buttons, cards, wrapped text, spinner.
 
 Text keeps the size of its role (``typescale``): a text too wide for its place is
-wrapped at spaces, or a shorter wording of it is used (``Wording``).
+wrapped at spaces, or a shorter wording of it is used (``Wording``). A text is laid out
+as the canvas draws it (``drawable``: escaped, and cut when very long), so a bot's error
+of megabytes costs no more to wrap than a short one.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+
+from oska_gui.core.text import drawable
 
 from . import theme
 from .canvas import Canvas, Color
@@ -34,8 +38,9 @@ def break_line(canvas: Canvas, text: str, max_width: float, size: float,
 def wrap(canvas: Canvas, text: str, max_width: float, size: float,
          bold: bool = False) -> list[str]:
     """Return ``text`` broken at spaces into lines at most ``max_width`` wide at ``size``
-    (a single word wider than that keeps a line of its own)."""
-    lines, rest = [], text
+    (a single word wider than that keeps a line of its own); ``text`` is taken as
+    ``drawable(text)``, which the lines then are pieces of."""
+    lines, rest = [], drawable(text)
     while rest:
         first, rest = break_line(canvas, rest, max_width, size, bold)
         lines.append(first)

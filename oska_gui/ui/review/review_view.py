@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from oska_gui.core.text import drawable
 from oska_gui.play.review.marks import Mark
 
 from ..board import board_view
@@ -123,7 +124,9 @@ def _status(canvas: Canvas, view: ReviewView) -> None:
 
 
 def _clipped(canvas: Canvas, text: str, width: float, size: float) -> str:
-    """Return ``text`` cut to fit ``width`` at ``size``, ending in '…' if cut."""
+    """Return ``text`` (as ``drawable``, so a long one is cut at once rather than a
+    character at a time) cut to fit ``width`` at ``size``, ending in '…' if cut."""
+    text = drawable(text)
     if canvas.text_width(text, size) <= width:
         return text
     while text and canvas.text_width(text + "…", size) > width:
