@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import run_cli, table_rows
 from random_games import random_game
 
 from oska_gui.cli import main
@@ -147,3 +147,18 @@ def test_two_reviews_of_one_record_are_the_same_byte_for_byte(tmp_path: Path) ->
     assert quiet.stdout == loaded.stdout
     assert f"Search: {DEFAULT_NODES:,} nodes a position" in quiet.stdout
     assert "Exact values: the exact solver in endgames" in quiet.stdout
+
+
+def test_the_chance_after_a_move_is_the_chance_before_the_next(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The table gives White's chance throughout, each position's one value: a row's
+    'after' is the next row's 'White % before', and the first is the graph's start."""
+    path = saved_game(tmp_path, GameKind.OSKA, 5, 2)
+    code, out, err = run([path, "--nodes", 2000, "--no-exact"], capsys)
+    assert code == 0, err
+    rows = table_rows(out, "ply")
+    assert len(rows) > 10
+    for row, following in zip(rows, rows[1:], strict=False):
+        assert row["after"] == following["White % before"], (row, following)
+    review = review_json(path, 1.0, Budget(nodes=2000))
+    assert rows[0]["White % before"] == f"{100 * review['white_chances'][0]:.0f}"

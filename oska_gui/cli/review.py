@@ -112,13 +112,16 @@ def read_record(path: str) -> Record:
 
 
 def moves_table(review: Review) -> str:
-    """Return the moves as a table: mark, the mover's win chance, and the better move."""
+    """Return the moves as a table: mark, White's win chance before and after (each
+    position's own value, so one row's after is the next row's before), the points the
+    mover lost and the better move."""
     rows = []
     for ply in review.plies:
+        before, after = review.white_around(ply)
         rows.append([ply.ply, SIDE_NAMES[ply.side], ply.annotated, ply.mark_word,
-                     f"{100 * ply.chance:.0f}", f"{100 * ply.after:.0f}",
+                     f"{100 * before:.0f}", "" if after is None else f"{100 * after:.0f}",
                      f"{ply.drop:.1f}", ply.better, "exact" if ply.exact else "search"])
-    return render_table(["ply", "side", "move", "mark", "win % before", "after", "lost",
+    return render_table(["ply", "side", "move", "mark", "White % before", "after", "lost",
                          "better move", "by"], rows)
 
 

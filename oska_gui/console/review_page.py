@@ -19,7 +19,7 @@ from oska_gui.engine.registry import game_info
 from oska_gui.play.records import Record
 from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.marks import Mark
-from oska_gui.play.review.result import PlyReview, Review
+from oska_gui.play.review.result import Review
 
 from .board_svg import board_svg
 from .outputs import write_text
@@ -72,7 +72,7 @@ def page(review: Review, heading: Sequence[str]) -> str:
         "<h1>Game review</h1>\n<p>" + "<br>".join(map(escape, heading)) + "</p>",
         "<h2>Summary</h2>\n" + _summary(review),
         "<h2>White's win chance</h2>\n" + graph(review),
-        "<h2>Moves</h2>\n" + _moves(review.plies),
+        "<h2>Moves</h2>\n" + _moves(review),
         "<h2>Where it went wrong</h2>\n" + _mistakes(review),
     ]
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -102,16 +102,19 @@ def _summary(review: Review) -> str:
     return _table(["side", "accuracy", *(mark.value for mark in Mark)], rows)
 
 
-def _moves(plies: Sequence[PlyReview]) -> str:
-    """Return the moves with their marks, win chances and better moves as a table."""
+def _moves(review: Review) -> str:
+    """Return the moves with their marks, White's win chances before and after them (one
+    row's after is the next row's before), the points lost and better moves as a table."""
     rows = []
-    for ply in plies:
+    for ply in review.plies:
+        before, after = review.white_around(ply)
         rows.append([str(ply.ply), SIDE_NAMES[ply.side],
                      f'<span class="{ply.mark_word}">{escape(ply.annotated)}</span>',
-                     ply.mark_word, f"{100 * ply.chance:.0f} %", f"{ply.drop:.1f}",
+                     ply.mark_word, f"{100 * before:.0f} %",
+                     "" if after is None else f"{100 * after:.0f} %", f"{ply.drop:.1f}",
                      escape(ply.better)])
-    return _table(["ply", "side", "move", "mark", "mover's win chance", "lost", "better move"],
-                  rows)
+    return _table(["ply", "side", "move", "mark", "White's win chance before", "after",
+                   "lost by the mover", "better move"], rows)
 
 
 def _mistakes(review: Review) -> str:

@@ -169,6 +169,13 @@ class Review:
         return [a.chance if pos.turn == WHITE else 1.0 - a.chance
                 for pos, a in zip(self.positions, self.assessments, strict=False)]
 
+    def white_around(self, ply: PlyReview) -> tuple[float, float | None]:
+        """Return White's win chance before and after ``ply``: the values of the two
+        positions, each from its own assessment, so that the chance after one move is
+        the chance before the next (None: the position after is not assessed yet)."""
+        chances = self.white_chances()
+        return chances[ply.ply - 1], chances[ply.ply] if ply.ply < len(chances) else None
+
     def summary(self, side: int) -> SideSummary:
         """Return ``side``'s summary over its moves judged so far, opening plies left out."""
         moves = [ply for ply in self.plies if ply.side == side and ply.judged]
