@@ -39,7 +39,7 @@ from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
 from oska_gui.play.players import Unloadable
-from oska_gui.play.records import Record, from_json
+from oska_gui.play.records import Record, RecordError, decode, from_json
 from oska_gui.play.search_player import SearchPlayer, ai_player
 from oska_gui.play.selfplay import random_opening
 
@@ -48,7 +48,7 @@ from .result import GameResult, MoveTimes
 SOLVED_FIELD = "solved_file"  # the record's list of the sides that read a saved solved game
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
-           "play", "read_ai", "read_bot", "save_record"]
+           "play", "read_ai", "read_bot", "recorded_result", "save_record"]
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,30 @@ def final_board(record_json: str) -> str:
     return record.rules.picture(record.positions()[-1])
 
 
+def recorded_result(game_id: str, record: str | bytes) -> GameResult:
+    """Return the result of game ``game_id`` as its stored record (JSON) gives it, the
+    same as ``play`` returned with that record.
+
+    Args:
+        game_id: the game's id (records do not hold it).
+        record: the record as the database gave it: text, or bytes when they are not
+            UTF-8 (a damaged row).
+
+    Raises:
+        RecordError: the record is not a finished legal game (every check of
+            ``play.records.parse``: size, UTF-8, JSON, fields, each move's legality);
+            the message starts 'its record'.
+    """
+    data = decode(record.encode("utf-8") if isinstance(record, str) else record, "its record")
+    try:
+        parsed = from_json(data)
+    except RecordError as error:
+        raise RecordError(f"its record: {error}") from None
+    if not parsed.finished:
+        raise RecordError("its record is of a game in progress")
+    return _result(game_id, parsed)
+
+
 def save_record(record_json: str, path: Path) -> None:
     """Write a game record (JSON text) to ``path`` in the form ``main.py --replay`` reads."""
     path.write_text(record_json + "\n", encoding="utf-8")
@@ -195,9 +219,11 @@ def _result(game_id: str, record: Record) -> GameResult:
     """Return the GameResult of a finished game's record; its reason as plain text (the
     record keeps the bot's words as they were, escaped in its JSON)."""
     times: tuple[list[float], list[float]] = ([], [])
-    for pos, seconds in zip(record.positions(), record.seconds, strict=False):
+    # Turns alternate in every game here (a pass is a move): the side of each time is
+    # known without replaying the game (a forfeit's extra time is the next side's).
+    for ply, seconds in enumerate(record.seconds):
         if seconds is not None:
-            times[pos.turn].append(seconds)
+            times[(record.start_turn + ply) % 2].append(seconds)
     return GameResult(game_id, record.white, record.black, record.outcome.winner,
                       plain(record.outcome.reason), record.forfeit, len(record.moves),
                       MoveTimes.of(times[0]), MoveTimes.of(times[1]))
