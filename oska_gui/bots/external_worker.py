@@ -218,7 +218,7 @@ class Caps:
 
 
 @dataclass
-class Tally:
+class ValueCount:
     """The values of a result counted so far, against the caller's cap (0: none)."""
 
     cap: int = 0
@@ -234,7 +234,7 @@ class Tally:
 
 
 def impurity(value: Any, where: str = "the result", outer: tuple[list, ...] = (),
-             tally: Tally | None = None) -> str | None:
+             tally: ValueCount | None = None) -> str | None:
     """Return what keeps ``value`` from being plain JSON data, or None if it is plain.
 
     Plain means lists, strings, numbers, booleans and None only (no tuples, dicts, ...),
@@ -358,7 +358,7 @@ def answer(module: ModuleType, request: dict, caps: Caps | None = None) -> dict:
         value = None
     else:
         caps = caps or Caps()
-        problem = impurity(value, tally=Tally(caps.values)) or caps.oversize(value)
+        problem = impurity(value, tally=ValueCount(caps.values)) or caps.oversize(value)
         if problem:
             reply.update(status="unplain", detail=f"{problem}: {shown(value)}")
         else:
