@@ -18,7 +18,7 @@ from hostile_helpers import REPO_ROOT
 from tournament_helpers import played, result
 
 from oska_gui.play.bot_loader import BotFile
-from oska_gui.tournament import ratings, ratings_numpy, reviews
+from oska_gui.tournament import command, ratings, ratings_numpy, reviews
 from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.schedule import TournamentPlan, schedule
@@ -93,6 +93,22 @@ def test_the_store_keeps_results_and_records_across_opening_again(tmp_path: Path
         assert store.results(["g1", "g2", "g3"]) == ({"g1": first[0], "g2": second[0]}, {})
         assert store.results(["g2"]).results == {"g2": second[0]}
         assert dict(store.records(["g1"])) == {"g1": first[1]}
+
+
+def test_the_stored_games_a_format_asks_about_are_those_of_the_file(tmp_path: Path) -> None:
+    """What ``SwissRounds`` may ask the database while the rounds go on: which games it
+    holds (an unreadable one too: it is played again in its round), and whether it
+    holds more than the tournament has used."""
+    with Store(tmp_path / "t.sqlite") as store:
+        for game_id in ("g1", "g2"):
+            store.add(*played(game_id))
+        store.db.execute("UPDATE games SET winner = 7 WHERE id = 'g2'")
+        finished: dict = {}
+        stored = command._StoredGames(store, finished)
+        assert stored.unused()
+        assert stored.present(["g1", "g2", "g3"]) == {"g1", "g2"}
+        finished.update({"g1": played("g1")[0], "g2": played("g2")[0]})
+        assert not stored.unused()
 
 
 def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:

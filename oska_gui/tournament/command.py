@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import textwrap
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -114,9 +114,10 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
     finished: dict[str, GameResult] = {}
     unreadable: dict[str, str] = {}
     played = 0
+    stored = _StoredGames(store, finished)
     with ProgressBar(plan.total_games, "games", args.progress, width=BAR_WIDTH,
                      unit="games") as bar:
-        while (tasks := plan.next_round()) is not None:
+        while (tasks := plan.next_round(stored)) is not None:
             found = store.results(task.game_id for task in tasks)
             finished.update(_renamed(found.results, tasks))
             unreadable.update(found.unreadable)
@@ -128,6 +129,25 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
             every += tasks
             played += len(todo)
     return every, finished, played, unreadable
+
+
+class _StoredGames:
+    """What a format may ask the database (``formats.Stored``) while the rounds go on."""
+
+    def __init__(self, store: Store, finished: dict[str, GameResult]) -> None:
+        """Answer from ``store``; ``finished`` holds the games handed out and done."""
+        self.store = store
+        self.finished = finished
+
+    def unused(self) -> bool:
+        """Return whether the file holds more games than the tournament has used."""
+        return self.store.count() > len(self.finished)
+
+    def present(self, ids: Collection[str]) -> set[str]:
+        """Return those of ``ids`` the file holds, readable or not (an unreadable one is
+        played again in its round)."""
+        found = self.store.results(ids)
+        return set(found.results) | set(found.unreadable)
 
 
 def _print_unreadable(unreadable: dict[str, str], db: str, kind: str = "game",

@@ -157,6 +157,17 @@ class Store:
                                  ) from None
         return found
 
+    def count(self) -> int:
+        """Return how many games the file holds (of every tournament in it).
+
+        Raises:
+            StoreError: SQLite cannot read the table.
+        """
+        try:
+            return int(self.db.execute("SELECT count(*) FROM games").fetchone()[0])
+        except SQLITE_ERRORS as error:
+            raise StoreError(f"{self.path}: cannot read it ({error})") from None
+
     def records(self, ids: Iterable[str]) -> Iterator[tuple[str, str]]:
         """Yield (id, record JSON text) of the finished games among ``ids``, one by one.
 
