@@ -1,11 +1,12 @@
 """The Swiss pairing of earlier versions, kept so that a rerun finds the rounds it paired.
 
-Up to commit 4b92114 each round was paired by a depth-first search: from the top, each
-entrant took the first allowed opponent in its order of preference (``swiss.place_key``),
-backtracking when the rest could not all be paired; first with no rematch allowed, and
-when that failed, or took more than ``MAX_TRIES`` attempts, with pairs that had met once
-allowed, and so on. It made rematches no round needed (random results: 24 in round 26
-of 64 entrants where a pairing without any existed).
+Until the pairing counted the rematches a round needs (issue 37), each round was paired
+by a depth-first search: from the top, each entrant took the first allowed opponent in
+its order of preference (``swiss.place_key``), backtracking when the rest could not all
+be paired; first with no rematch allowed, and when that failed, or took more than
+``MAX_TRIES`` attempts, with pairs that had met once allowed, and so on. It made
+rematches no round needed (random results: 24 in round 26 of 64 entrants where a
+pairing without any existed).
 
 A tournament stored by such a version plays on with this one: a finished round stays as
 it was played (``formats.SwissRounds`` looks for this search's pairing in the database
