@@ -11,7 +11,7 @@ from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
 
-from tournament_helpers import result
+from tournament_helpers import played
 
 from oska_gui.tournament.store import COLUMNS
 
@@ -42,7 +42,7 @@ def fingerprint(folder: Path) -> dict[str, str]:
 
 def database_4972aaf(path: Path, *, killed: bool = False) -> None:
     """Write at ``path`` a tournament database as commit 4972aaf wrote it (write-ahead
-    log, no marks) holding the games ``OLD_GAMES``.
+    log, no marks) holding the games ``OLD_GAMES`` (real games, as it stored them).
 
     With ``killed``, the files are left as a writer killed outright leaves them: the
     last game only in the ``-wal`` file, beside its ``-shm``.
@@ -51,12 +51,12 @@ def database_4972aaf(path: Path, *, killed: bool = False) -> None:
     db.execute("PRAGMA journal_mode=WAL")
     db.execute(SCHEMA_4972AAF)
     db.commit()
-    for game_id in OLD_GAMES:
-        game = result(game_id)
+    for seed, game_id in enumerate(OLD_GAMES):
+        game, record = played(game_id, seed)
         white, black = game.white_times, game.black_times
         row = (game.game_id, game.white, game.black, game.winner, game.reason, game.forfeit,
                game.plies, white.moves, white.total, white.longest, black.moves, black.total,
-               black.longest, "{}")
+               black.longest, record)
         with db:
             db.execute(f"INSERT INTO games ({COLUMNS}, record) VALUES "
                        f"({', '.join('?' * len(row))})", row)

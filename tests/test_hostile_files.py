@@ -27,7 +27,7 @@ from database_files import FOREIGN, OLD_GAMES, database_4972aaf, fingerprint
 from hostile_helpers import REPO_ROOT, run_python
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tournament_helpers import result
+from tournament_helpers import played
 
 from oska_gui.core.types import Termination
 from oska_gui.desktop.storage import JsonFileStorage
@@ -38,7 +38,7 @@ from oska_gui.tournament import schema
 from oska_gui.tournament.store import Store, StoreError
 from oska_gui.web.storage import LocalStorageSettings
 
-OLD_GAME = result("g")
+OLD_GAME, OLD_RECORD = played("g")
 DEEP = "[" * 100_000 + "]" * 100_000
 FILE_TESTS = settings(max_examples=150, deadline=None,
                       suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -359,10 +359,10 @@ def test_a_new_file_and_a_zero_byte_file_become_marked_databases(tmp_path: Path)
     empty.write_bytes(b"")
     for path in (tmp_path / "new.sqlite", empty):
         with Store(path) as store:
-            store.add(OLD_GAME, "{}")
+            store.add(OLD_GAME, OLD_RECORD)
         assert marks(path) == (b"OSKA", schema.SCHEMA_VERSION)
         with Store(path) as store:
-            assert store.results(["g"]) == {"g": OLD_GAME}
+            assert store.results(["g"]) == ({"g": OLD_GAME}, {})
 
 
 @pytest.mark.parametrize("killed", [False, True])
@@ -373,7 +373,7 @@ def test_a_4972aaf_database_is_accepted_marked_and_keeps_its_games(tmp_path: Pat
     path = tmp_path / "old.sqlite"
     database_4972aaf(path, killed=killed)
     with Store(path) as store:
-        assert set(store.results([*OLD_GAMES, "other"])) == set(OLD_GAMES)
+        assert set(store.results([*OLD_GAMES, "other"]).results) == set(OLD_GAMES)
     assert marks(path) == (b"OSKA", schema.SCHEMA_VERSION)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["old.sqlite"]
 
@@ -386,14 +386,14 @@ def test_a_new_schema_step_migrates_every_older_database(tmp_path: Path,
     old, ours = tmp_path / "old.sqlite", tmp_path / "ours.sqlite"
     database_4972aaf(old)
     with Store(ours) as store:
-        store.add(OLD_GAME, "{}")
+        store.add(OLD_GAME, OLD_RECORD)
     step = ("CREATE TABLE rounds (number INTEGER PRIMARY KEY)",)
     following = schema.SCHEMA_VERSION + 1
     monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, step))
     monkeypatch.setattr(schema, "SCHEMA_VERSION", following)
     for path, games in ((old, OLD_GAMES), (ours, ("g",))):
         with Store(path) as store:
-            assert set(store.results([*games, "other"])) == set(games)
+            assert set(store.results([*games, "other"]).results) == set(games)
             assert store.db.execute("SELECT count(*) FROM rounds").fetchone() == (0,)
         assert marks(path) == (b"OSKA", following)
 
@@ -414,7 +414,7 @@ def test_many_runs_opening_one_database_at_once_all_succeed(tmp_path: Path, old:
         start.wait()
         try:
             with Store(path) as store:
-                assert set(store.results([*OLD_GAMES, "other"])) == set(games)
+                assert set(store.results([*OLD_GAMES, "other"]).results) == set(games)
         except BaseException as error:  # noqa: BLE001 - reported by the main thread
             errors.append(error)
 

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from functools import cache
 
 import pytest
 
 from oska_gui.tournament.formats import ROUND_ROBIN, SWISS, SwissRounds, make_format
 from oska_gui.tournament.games import Conditions, Entrant, GameTask
+from oska_gui.tournament.matching import Matching
 from oska_gui.tournament.result import GameResult, MoveTimes
 from oska_gui.tournament.schedule import TournamentPlan
 from oska_gui.tournament.standings import standings
 from oska_gui.tournament.swiss import Round, SwissHistory, buchholz, pair_round
+from oska_gui.tournament.swiss_legacy import legacy_round
 from tools import swiss_bench
 
 
@@ -87,6 +90,108 @@ def test_no_rematch_while_a_pairing_without_one_exists(seed: int) -> None:
         if repeats:
             assert not rematch_free_pairing_exists(sorted(paired_ones), met)
         history.add_round(paired, {pair: rng.choice([0, 1]) for pair in paired.pairs}, 1)
+
+
+def fewest_rematches(history: SwissHistory) -> int:
+    """Return the fewest rematches any pairing of the field can make, by brute force
+    over every pairing and, in an odd field, every bye the rules allow (to an entrant
+    without one, or to any when all have had one)."""
+    entrants = list(range(history.count))
+
+    @cache
+    def fewest(left: tuple[int, ...]) -> int:
+        """Return the fewest rematches of a pairing of ``left``."""
+        if not left:
+            return 0
+        top, rest = left[0], left[1:]
+        return min((history.met[frozenset((top, other))] > 0)
+                   + fewest(tuple(i for i in rest if i != other)) for other in rest)
+
+    if history.count % 2 == 0:
+        return fewest(tuple(entrants))
+    byes = [i for i in entrants if i not in history.byes] or entrants
+    return min(fewest(tuple(i for i in entrants if i != bye)) for bye in byes)
+
+
+def rematches_of(paired: Round, history: SwissHistory) -> int:
+    """Return how many of the round's pairs met before."""
+    return sum(history.met[frozenset(pair)] > 0 for pair in paired.pairs)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_round_makes_the_fewest_rematches_any_pairing_can(seed: int) -> None:
+    """Random fields of 1 to 10 entrants, up to twice as many rounds as entrants (so
+    that rematches become unavoidable), random results of one game: every round pairs
+    everyone once, gives the bye to an entrant without one while there is one, and makes
+    exactly as many rematches as the fewest that brute force finds, byes included."""
+    rng = random.Random(seed)
+    count = rng.randint(1, 10)
+    history = SwissHistory(count)
+    for _ in range(rng.randint(1, 2 * count)):
+        paired = pair_round(history)
+        check_everyone_once(paired, count)
+        assert paired.bye is None or paired.bye not in history.byes \
+            or len(history.byes) == count
+        assert rematches_of(paired, history) == fewest_rematches(history)
+        history.add_round(paired, {pair: rng.choice([0, 0.5, 1]) for pair in paired.pairs}, 1)
+
+
+@pytest.mark.parametrize(("count", "rounds"), [(32, 31), (48, 30), (64, 30)])
+def test_long_tournaments_make_no_rematch_a_pairing_could_avoid(count: int,
+                                                                rounds: int) -> None:
+    """Fields of 32, 48 and 64 over 30 rounds of random results (where the search of
+    earlier versions gave up and made 12 to 24 rematches in a round that needed none):
+    each round makes as many rematches as the fewest a maximum matching of the pairs
+    that never met allows."""
+    rng = random.Random(1)
+    history = SwissHistory(count)
+    for _ in range(rounds):
+        paired = pair_round(history)
+        check_everyone_once(paired, count)
+        new_pairs = Matching(range(count), lambda a, b: not history.met[frozenset((a, b))])
+        assert rematches_of(paired, history) == count // 2 - new_pairs.size
+        history.add_round(paired, {pair: rng.choice([0, 0.5, 1]) for pair in paired.pairs}, 1)
+
+
+def test_the_maximum_matching_agrees_with_brute_force() -> None:
+    """Random graphs of up to 11 vertices: the matching is as large as the largest that
+    brute force finds, before and after a pair of vertices is taken out, and uses edges
+    of the graph only."""
+    rng = random.Random(5)
+
+    def largest(vertices: tuple[int, ...], edges: set[frozenset]) -> int:
+        """Return the size of a maximum matching by trying every one."""
+        if not vertices:
+            return 0
+        top, rest = vertices[0], vertices[1:]
+        return max([largest(rest, edges)] + [
+            1 + largest(tuple(v for v in rest if v != other), edges)
+            for other in rest if frozenset((top, other)) in edges])
+
+    for _ in range(400):
+        count = rng.randint(0, 11)
+        edges = {frozenset((a, b)) for a in range(count) for b in range(a + 1, count)
+                 if rng.random() < rng.random()}
+        matching = Matching(range(count), lambda a, b, edges=edges: frozenset((a, b)) in edges)
+        assert matching.size == largest(tuple(range(count)), edges)
+        if count >= 2:
+            one, other = rng.sample(range(count), 2)
+            smaller = matching.without(one, other)
+            assert smaller.size == largest(tuple(v for v in range(count)
+                                                 if v not in (one, other)), edges)
+            matching = smaller
+        assert all(frozenset((v, mate)) in edges and matching.mate[mate] == v
+                   for v, mate in matching.mate.items() if mate is not None)
+
+
+def test_one_two_and_three_entrants_play_every_round() -> None:
+    """One entrant has a bye each round; two meet each round (rematches are all there
+    is); three give the bye to each in turn, then to the lowest ranked."""
+    for count in (1, 2, 3):
+        history, played = play_rounds(count, 4, games=2, seed=count)
+        assert all(len(paired.pairs) == count // 2 for paired in played)
+        if count == 3:
+            assert sorted(paired.bye for paired in played[:3]) == [0, 1, 2]
 
 
 def test_each_entrant_has_at_most_one_bye_while_others_have_none() -> None:
@@ -216,3 +321,76 @@ def test_spearman_of_the_benchmark() -> None:
     assert swiss_bench.spearman(names, names) == 1
     assert swiss_bench.spearman(names[::-1], names) == -1
     assert swiss_bench.spearman(["b", "a", "c", "d"], names) == pytest.approx(0.8)
+
+
+# -- rounds stored by earlier versions -------------------------------------------------
+
+
+class FakeStored:
+    """A database that holds the games ``ids`` (``formats.Stored``)."""
+
+    def __init__(self, ids: Collection[str], unused: bool = True) -> None:
+        """Hold ``ids``; ``unused``: whether some of them are not used yet."""
+        self.ids, self.more = set(ids), unused
+
+    def unused(self) -> bool:
+        """Return whether the database holds games not used yet."""
+        return self.more
+
+    def present(self, ids: Collection[str]) -> set[str]:
+        """Return those of ``ids`` held."""
+        return self.ids & set(ids)
+
+
+def diverging_history() -> SwissHistory:
+    """Return the first history of seeded random results (fields of 6 to 14, one game a
+    pairing) after which earlier versions paired the next round otherwise."""
+    for seed in range(500):
+        rng = random.Random(seed)
+        count = 6 + seed % 9
+        history = SwissHistory(count)
+        for _ in range(2 * count):
+            paired = pair_round(history)
+            if legacy_round(history) != paired:
+                return history
+            history.add_round(paired, {pair: rng.choice([0, 1]) for pair in paired.pairs}, 1)
+    raise AssertionError("no seed gave a round paired otherwise")
+
+
+def test_a_round_stored_by_an_earlier_version_stays_as_it_was_played() -> None:
+    """A round that earlier versions paired otherwise: handed out as they paired it when
+    the database holds all of its games; as paired now when it holds only some of them,
+    or every game of this pairing too, or nothing it has not used."""
+    history = diverging_history()
+    swiss = SwissRounds(field(history.count), PLAN, rounds=10**6)
+    swiss.history = history
+    now, before = pair_round(history), legacy_round(history)
+    assert not now.straight
+    ids = {paired: [task.game_id for task in swiss.tasks_of(paired)]
+           for paired in (now, before)}
+    for stored, expected in ((FakeStored(ids[before]), before),
+                             (FakeStored([]), now),
+                             (FakeStored(ids[before][:-1]), now),
+                             (FakeStored(ids[before] + ids[now]), now),
+                             (FakeStored(ids[before], unused=False), now),
+                             (None, now)):
+        tasks = swiss.next_round(stored)
+        assert tasks is not None
+        assert [task.game_id for task in tasks] == ids[expected]
+        assert swiss.current is not None and swiss.current[0] == expected
+
+
+def test_a_straight_round_is_what_earlier_versions_paired() -> None:
+    """Random fields and results: whenever every entrant took its first choice without a
+    rematch (``straight``), the search of earlier versions paired the round the same, so
+    it need not be looked for."""
+    rng = random.Random(11)
+    for _ in range(150):
+        count = rng.randint(2, 16)
+        history = SwissHistory(count)
+        for _ in range(rng.randint(1, count)):
+            paired = pair_round(history)
+            if paired.straight:
+                assert legacy_round(history) == paired
+            history.add_round(paired, {pair: rng.choice([0, 0.5, 1]) for pair in paired.pairs},
+                              1)

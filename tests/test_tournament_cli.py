@@ -6,6 +6,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -278,6 +279,24 @@ def test_a_swiss_tournament_continues_with_more_rounds(tmp_path: Path) -> None:
                            "--db", db, "--workers", 1)
     assert again.returncode == 0, again.stderr
     assert games_line(again.stdout) == f"games: 2 played now, 4 reused from {db}"
+
+
+@pytest.mark.slow
+def test_a_swiss_tournament_resumed_with_a_new_entrant_plays_its_rounds(
+        tmp_path: Path) -> None:
+    """Three AI entrants play 2 Swiss rounds; the rerun with a fourth pairs the field of
+    four from the first round: 2 rounds of 2 pairings, each game played or reused once."""
+    db = tmp_path / "s.sqlite"
+    first = run_tournament("--ai", "1", "2", "3", "--format", "swiss", "--rounds", 2,
+                           "--db", db, "--workers", 1)
+    assert first.returncode == 0, first.stderr
+    again = run_tournament("--ai", "1", "2", "3", "4", "--format", "swiss", "--rounds", 2,
+                           "--db", db, "--workers", 1)
+    assert again.returncode == 0, again.stderr
+    assert "Swiss system, 2 rounds of 2 pairings, 2 games a pairing = 8 games" in again.stdout
+    played, reused = map(int, re.findall(r"\d+", games_line(again.stdout))[:2])
+    assert played + reused == 8
+    assert sum(int(row["games"]) for row in standings(again.stdout).values()) == 16
 
 
 def test_rounds_without_the_swiss_format_is_a_usage_error(tmp_path: Path) -> None:

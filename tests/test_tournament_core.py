@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 from hostile_helpers import REPO_ROOT
-from tournament_helpers import result
+from tournament_helpers import played, result
 
 from oska_gui.play.bot_loader import BotFile
-from oska_gui.tournament import ratings, ratings_numpy, reviews
+from oska_gui.play.review.budget import Budget
+from oska_gui.tournament import command, ratings, ratings_numpy, reviews
 from oska_gui.tournament.games import Conditions, Entrant
 from oska_gui.tournament.ratings import ELO, Z95, rate
 from oska_gui.tournament.schedule import TournamentPlan, schedule
@@ -85,14 +86,30 @@ def test_the_store_keeps_results_and_records_across_opening_again(tmp_path: Path
     """What was added is read back exactly by a new Store on the same file; only the
     ids asked for are returned."""
     path = tmp_path / "t.sqlite"
+    first, second = played("g1", seed=1), played("g2", seed=2, forfeit=True)
     with Store(path) as store:
-        store.add(result("g1"), '{"record": 1}')
-        store.add(result("g2", None), '{"record": 2}')
+        store.add(*first)
+        store.add(*second)
     with Store(path) as store:
-        assert store.results(["g1", "g2", "g3"]) == {"g1": result("g1"),
-                                                     "g2": result("g2", None)}
-        assert store.results(["g2"]) == {"g2": result("g2", None)}
-        assert dict(store.records(["g1"])) == {"g1": '{"record": 1}'}
+        assert store.results(["g1", "g2", "g3"]) == ({"g1": first[0], "g2": second[0]}, {})
+        assert store.results(["g2"]).results == {"g2": second[0]}
+        assert dict(store.records(["g1"])) == {"g1": first[1]}
+
+
+def test_the_stored_games_a_format_asks_about_are_those_of_the_file(tmp_path: Path) -> None:
+    """What ``SwissRounds`` may ask the database while the rounds go on: which games it
+    holds (an unreadable one too: it is played again in its round), and whether it
+    holds more than the tournament has used."""
+    with Store(tmp_path / "t.sqlite") as store:
+        for game_id in ("g1", "g2"):
+            store.add(*played(game_id))
+        store.db.execute("UPDATE games SET winner = 7 WHERE id = 'g2'")
+        finished: dict = {}
+        stored = command._StoredGames(store, finished)
+        assert stored.unused()
+        assert stored.present(["g1", "g2", "g3"]) == {"g1", "g2"}
+        finished.update({"g1": played("g1")[0], "g2": played("g2")[0]})
+        assert not stored.unused()
 
 
 def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
@@ -111,11 +128,13 @@ def test_killing_a_writer_loses_no_committed_game(tmp_path: Path) -> None:
     code = textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(REPO_ROOT / "tests")!r})
-        from tournament_helpers import result
+        from dataclasses import replace
+        from tournament_helpers import played
         from oska_gui.tournament.store import Store
         store = Store({str(path)!r})
+        game, record = played("g")
         for i in range(100000):
-            store.add(result(f"g{{i}}"), "{{}}")
+            store.add(replace(game, game_id=f"g{{i}}"), record)
             print(i + 1, flush=True)
     """)
     env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
@@ -132,8 +151,8 @@ def test_killing_a_writer_loses_no_committed_game(tmp_path: Path) -> None:
         writer.wait()
     with Store(path) as store:
         found = store.results(f"g{i}" for i in range(100000))
-    assert len(found) >= 50
-    assert all(found[f"g{i}"] == result(f"g{i}") for i in range(50))
+    assert len(found.results) >= 50 and found.unreadable == {}
+    assert len({replace(found.results[f"g{i}"], game_id="") for i in range(50)}) == 1
     assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
@@ -249,8 +268,9 @@ def test_losses_are_the_games_a_bot_lost() -> None:
 
 def test_a_review_id_follows_the_game_and_the_budget() -> None:
     """The same game and time give the same id; another game or time another one."""
-    ids = {reviews.review_id(game, seconds) for game in ("a", "b") for seconds in (0.2, 1.0)}
-    assert len(ids) == 4 and reviews.review_id("a", 0.2) in ids
+    budgets = (Budget(), Budget(nodes=5_000), Budget(None, None, 0.2))
+    ids = {reviews.review_id(game, budget) for game in ("a", "b") for budget in budgets}
+    assert len(ids) == 6 and reviews.review_id("a", Budget()) in ids
 
 
 def test_the_store_keeps_reviews(tmp_path: Path) -> None:

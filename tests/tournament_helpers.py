@@ -1,5 +1,5 @@
 """Shared helpers of the tournament tests: running ``oska tournament`` with a process tag,
-and made-up game results."""
+made-up game results, and real ones (with their records) for the store."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ import os
 import subprocess
 import sys
 import uuid
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
 
 from cli_helpers import CLI_TIMEOUT, REPO_ROOT, table_rows
 from hostile_helpers import tagged
 
+from oska_gui.tournament.games import Conditions, Entrant, GameTask, opening_moves, play
 from oska_gui.tournament.result import GameResult, MoveTimes
 
 TAG = "OSKA_TEST_TAG"
@@ -91,3 +94,20 @@ def result(game_id: str, winner: int | None = 0) -> GameResult:
     return GameResult(game_id, "w.py:oskaplayer", "AI depth 1 (strong)", winner,
                       "all black pieces captured", None, 17, MoveTimes(8, 0.25, 0.125),
                       MoveTimes(9, 1.5, 0.5))
+
+
+def played(game_id: str, seed: int = 0, forfeit: bool = False) -> tuple[GameResult, str]:
+    """Return the result and the record (JSON text) of a real game with id ``game_id``:
+    AI depth 1 against itself at n = 4 from the opening of ``seed`` (about 6 ms), or
+    with ``forfeit`` against an entrant that cannot be loaded (it forfeits at once)."""
+    result, record = _played(seed, forfeit)
+    return replace(result, game_id=game_id), record
+
+
+@cache
+def _played(seed: int, forfeit: bool) -> tuple[GameResult, str]:
+    """Return the game of ``played`` under the id 'g' (a record does not hold its id)."""
+    black = Entrant("broken", unusable="it cannot be loaded") if forfeit else Entrant(
+        "AI black", ai="1")
+    return play(GameTask("g", Entrant("AI white", ai="1"), black,
+                         opening_moves(4, 4, str(seed)), Conditions(4, 1, 5.0)))

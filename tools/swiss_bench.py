@@ -1,4 +1,5 @@
-"""Swiss against round robin: ``python -m tools.swiss_bench [--rounds R ...]``.
+"""Swiss against round robin: ``python -m tools.swiss_bench [--rounds R ...]``; and the
+pairing's speed: ``python -m tools.swiss_bench --pairing 64:26 1000:12``.
 
 Plays a field of known order, by default 16 entrants on n = 5 with 2 games a pairing:
 this project's AI at depths 1 to 6, two copies of each, and 4 random movers, first as
@@ -9,12 +10,18 @@ order by rating, and of the standings with the known order (deeper is stronger, 
 movers last). A Swiss game that the round robin already played (same players, colours
 and opening) is taken from it rather than played again, so the run is shorter; the
 games column counts it anyway.
+
+With ``--pairing COUNT:ROUNDS ...`` it only pairs: fields of COUNT entrants over ROUNDS
+rounds of random results (one game a pairing: a win, a draw or a loss), and prints the
+time the pairing took (in all, and the slowest round) and the rematches it made against
+the fewest a maximum matching of the pairs that never met allows.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import tempfile
 import time
 from pathlib import Path
@@ -23,10 +30,12 @@ from oska_gui.console.table import render_table
 from oska_gui.tournament.entrants import number_twins
 from oska_gui.tournament.formats import Format, RoundRobin, SwissRounds
 from oska_gui.tournament.games import Conditions, Entrant, GameTask, read_bot
+from oska_gui.tournament.matching import Matching
 from oska_gui.tournament.result import GameResult
 from oska_gui.tournament.runner import local_games
 from oska_gui.tournament.schedule import TournamentPlan
 from oska_gui.tournament.standings import standings
+from oska_gui.tournament.swiss import SwissHistory, pair_round
 
 RANDOM_BOT = """\
 import random
@@ -95,7 +104,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--randoms", type=int, default=4)
     parser.add_argument("--games", type=int, default=2, help="games a pairing (default 2)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--pairing", nargs="+", metavar="COUNT:ROUNDS",
+                        help="only time the pairing of fields of COUNT over ROUNDS rounds")
     args = parser.parse_args(argv)
+    if args.pairing:
+        print(render_table(["entrants", "rounds", "pairing s", "slowest round s",
+                            "rematches", "fewest possible"],
+                           [pairing_row(*map(int, field.split(":"))) for field in args.pairing],
+                           "Swiss pairing, random results"))
+        return
     start = time.perf_counter()
     rows: list[list[object]] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -131,6 +148,27 @@ def compare(field: list[Entrant], settings: TournamentPlan,
                      f"{spearman(by_rating, robin_order):.2f}",
                      f"{spearman(order, names):.2f}"])
     return rows
+
+
+def pairing_row(count: int, rounds: int, seed: int = 1) -> list[object]:
+    """Pair ``rounds`` rounds of ``count`` entrants with random results; return the
+    row: the field, the pairing's seconds in all and in its slowest round, and the
+    rematches made and the fewest possible (each round's, summed)."""
+    rng = random.Random(seed)
+    history = SwissHistory(count)
+    total = slowest = 0.0
+    made = fewest = 0
+    for _ in range(rounds):
+        start = time.perf_counter()
+        paired = pair_round(history)
+        seconds = time.perf_counter() - start
+        total, slowest = total + seconds, max(slowest, seconds)
+        made += sum(history.met[frozenset(pair)] > 0 for pair in paired.pairs)
+        paired_ones = [i for pair in paired.pairs for i in pair]
+        fewest += len(paired.pairs) - Matching(
+            paired_ones, lambda a, b: not history.met[frozenset((a, b))]).size
+        history.add_round(paired, {pair: rng.choice([0, 0.5, 1]) for pair in paired.pairs}, 1)
+    return [count, rounds, f"{total:.2f}", f"{slowest:.3f}", made, fewest]
 
 
 if __name__ == "__main__":

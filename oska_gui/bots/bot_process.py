@@ -35,6 +35,14 @@ from pathlib import Path
 from typing import IO, Any
 
 from oska_gui.bots import proctree
+from oska_gui.bots.answer_caps import (
+    ANSWER_BYTES,
+    ANSWER_VALUES,
+    BATCH_CALLS,
+    LINE_BYTES,
+    over_cap,
+    too_long,
+)
 from oska_gui.bots.reasons import REASONS, LoadError
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -45,7 +53,9 @@ BOOT = ("import sys; sys.path.insert(0, sys.argv.pop(1)); "
 DEFAULT_LOAD_TIMEOUT = 10.0
 DEFAULT_MEMORY_MB = 2048
 _EOF = object()
+_TOO_LONG = object()  # the reader stopped at a line longer than LINE_BYTES
 ARRIVED = "_arrived"  # key under which _receive notes when a message came in
+OVERSIZED = "_oversized"  # the event of a reply over the caps (answer_caps), made here
 
 
 @dataclass(frozen=True)
@@ -193,7 +203,8 @@ class BotProcess:
     def _spawn(self) -> None:
         """Start the worker process and the thread that reads its replies."""
         command = [sys.executable, "-P", "-c", BOOT, str(PROJECT_ROOT),
-                   "--memory-mb", str(self.memory_mb), "--caller", str(os.getpid())]
+                   "--memory-mb", str(self.memory_mb), "--caller", str(os.getpid()),
+                   "--max-values", str(ANSWER_VALUES), "--max-chars", str(ANSWER_BYTES)]
         command += ["--echo"] if self.echo else []
         command += ["--module", self.code.module] if self.code.module else []
         command += ["--staged"] if self.code.staged else []
@@ -274,14 +285,18 @@ class BotProcess:
             args: JSON-able arguments (with ``batch``: a list of argument lists).
             time_limit: seconds the call (or the whole batch) may take once the file is
                 loaded.
-            batch: call the function once per argument list; the result's value is
-                then the list of the calls' CallResults (see ``run_batch``).
+            batch: call the function once per argument list (at most
+                ``BATCH_CALLS`` of them); the result's value is then the list of the
+                calls' CallResults (see ``run_batch``).
 
         Raises:
             RuntimeError: another call is still in progress.
+            ValueError: a batch of more than ``BATCH_CALLS`` calls.
         """
         if self.busy:
             raise RuntimeError("a call is already in progress; poll() or cancel() first")
+        if batch and len(args) > BATCH_CALLS:
+            raise ValueError(f"a batch holds at most {BATCH_CALLS} calls, not {len(args)}")
         self._next_id += 1
         self._call = _Call(self._next_id, function, list(args), time_limit, batch)
         if self._proc is None:
@@ -370,6 +385,8 @@ class BotProcess:
             return None
         if message.get("event") == "load-error":
             return self._failed(self._load_failure(message))
+        if message.get("event") == OVERSIZED:
+            return self._oversized(message)
         if self._call is None or message.get("id") != self._call.ident:
             return None  # an answer to a call abandoned earlier
         return self._result(message)
@@ -405,6 +422,19 @@ class BotProcess:
         return CallResult("timeout", detail=f"no answer within {call.time_limit:g} s",
                           seconds=time.monotonic() - call.sent_at)
 
+    def _oversized(self, message: dict) -> CallResult:
+        """Return the 'unplain' result of a reply over the caps (judged malformed, as
+        any answer JSON cannot carry); the process is stopped when its reader stopped
+        in the middle of the line, which leaves the rest of it unread."""
+        call = self._call
+        assert call is not None
+        if call.sent_at is None:  # written while loading
+            return self._failed(message["detail"])
+        if message["stop"]:
+            self._stop()
+        return CallResult("unplain", detail=message["detail"],
+                          seconds=message[ARRIVED] - call.sent_at)
+
     def _failed(self, detail: str) -> CallResult:
         """Stop the process and return a crash (or load failure) result with ``detail``."""
         call = self._call
@@ -419,9 +449,11 @@ class BotProcess:
     def _receive(self, wait: float) -> Any:
         """Return the next message (a dict), ``_EOF`` when the process ended, or None.
 
-        Waits up to ``wait`` seconds. A line that is not JSON means the protocol
-        broke, which is treated like the end of the process. A message carries the
-        time it arrived under the key ``ARRIVED``.
+        Waits up to ``wait`` seconds. A line that is not JSON (or nested too deeply for
+        the JSON reader) means the protocol broke, which is treated like the end of the
+        process. A line over the caps of ``answer_caps`` is not parsed: it gives the
+        event ``OVERSIZED``, saying why. A message carries the time it arrived under
+        the key ``ARRIVED``.
         """
         try:
             item = self._lines.get(timeout=wait) if wait > 0 else self._lines.get_nowait()
@@ -430,9 +462,15 @@ class BotProcess:
         if item is _EOF:
             return _EOF
         arrived, line = item
+        call = self._call
+        refusal = too_long() if line is _TOO_LONG else over_cap(
+            line, len(call.args) if call is not None and call.batch else 1)
+        if refusal:
+            return {"event": OVERSIZED, "detail": refusal, "stop": line is _TOO_LONG,
+                    ARRIVED: arrived}
         try:
             message = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             return _EOF
         if not isinstance(message, dict):
             return _EOF
@@ -487,11 +525,18 @@ def _from_reply(message: dict, seconds: float) -> CallResult:
 def _pump(stream: IO[str], lines: queue.Queue) -> None:
     """Copy (arrival time, line) pairs from the worker's output into ``lines``, then ``_EOF``.
 
+    A line is read to ``LINE_BYTES`` at most: a longer one gives ``_TOO_LONG`` in its
+    place, and reading stops there (the caller stops the process), so a bot that writes
+    without end costs this process no more than that.
+
     The stream is closed here, at its end: closing it from another thread while this
     one reads would block that thread until the worker writes again.
     """
     try:
-        for line in stream:
+        while line := stream.readline(LINE_BYTES + 1):
+            if len(line) > LINE_BYTES:
+                lines.put((time.monotonic(), _TOO_LONG))
+                break
             lines.put((time.monotonic(), line))
     except (OSError, ValueError):
         pass  # the pipe broke: that is the end of the output too

@@ -19,8 +19,10 @@ Statuses: ``ok`` (with ``value``), ``exception`` (with a traceback in ``detail``
 ends), ``missing`` (no such function) and ``unplain`` (the value is not made of lists,
 strings and numbers, so it cannot travel as JSON without changing, or it is plain but
 no JSON reader would take it: a list that contains itself, lists nested more than
-MAX_DEPTH deep, an int of more than MAX_DIGITS digits; ``detail`` says which). Only the
-standard library is used here, so the bot meets a clean interpreter.
+MAX_DEPTH deep, an int of more than MAX_DIGITS digits, or more values or text than the
+caller reads (``--max-values``, ``--max-chars``: see ``bot_process`` and
+``answer_caps``); ``detail`` says which). Only the standard library is used here, so the
+bot meets a clean interpreter.
 
 **Import path.** The bot's import root (the file's folder, or the folder given with
 ``--module``) goes first on ``sys.path``, and the caller's current folder is never on it:
@@ -55,6 +57,7 @@ import sys
 import threading
 import time
 import traceback
+from dataclasses import dataclass
 from types import ModuleType
 from typing import IO, Any, NoReturn
 
@@ -72,6 +75,10 @@ PLAIN_SCALARS = (str, int, float, bool, type(None))
 MAX_DEPTH = 100
 MAX_DIGITS = 1000
 MAX_INT = 10**MAX_DIGITS
+# An exception's traceback is cut to this many characters, far past any real one (the
+# caller's cap on an answer, answer_caps.ANSWER_BYTES, is over a million).
+MAX_DETAIL = 20_000
+SHOWN_CHARS = 200  # of a result's repr in a message
 MODULE_NAME = "oska_external_bot"
 WATCH_SECONDS = 0.5  # how often the keeper and the host look whether their parent lives
 REAP_SECONDS = 2.0  # how long the keeper waits for the processes it killed to end
@@ -181,18 +188,66 @@ def missing_module(error: BaseException) -> dict[str, str]:
     return {}
 
 
-def impurity(value: Any, where: str = "the result", outer: tuple[list, ...] = ()) -> str | None:
+@dataclass(frozen=True)
+class Caps:
+    """The caller's caps on a result (``--max-chars``, ``--max-values``: ``answer_caps``;
+    0 is no cap). Found here, a result of millions of values is refused at once rather
+    than written out whole for the caller to refuse; the caller checks anyway."""
+
+    chars: int = 0  # characters of its JSON
+    values: int = 0  # JSON values in it
+
+    def oversize(self, value: Any) -> str | None:
+        """Return why ``value`` is more than the caller reads, or None.
+
+        Its JSON is written once (quick: the JSON writer is C) and measured; what the
+        JSON writer cannot take is left for ``impurity`` to explain.
+        """
+        if not self.chars:
+            return None
+        try:
+            size = len(json.dumps(value))
+        except (ValueError, TypeError, RecursionError):
+            return None
+        except MemoryError:
+            return "the result is too big to write"
+        if size > self.chars:
+            return (f"the result is {size:,} characters of JSON, more than the caller "
+                    f"reads ({self.chars:,})")
+        return None
+
+
+@dataclass
+class ValueCount:
+    """The values of a result counted so far, against the caller's cap (0: none)."""
+
+    cap: int = 0
+    values: int = 0
+
+    def spend(self, values: int) -> str | None:
+        """Count ``values`` more (a list's items, counted as the list is reached, so a
+        list of millions is refused at once); return why the result is over, or None."""
+        self.values += values
+        if self.cap and self.values > self.cap:
+            return f"the result holds over {self.cap:,} values, more than the caller reads"
+        return None
+
+
+def impurity(value: Any, where: str = "the result", outer: tuple[list, ...] = (),
+             tally: ValueCount | None = None) -> str | None:
     """Return what keeps ``value`` from being plain JSON data, or None if it is plain.
 
     Plain means lists, strings, numbers, booleans and None only (no tuples, dicts, ...),
     so that the parent sees exactly what the bot returned, within the bounds that every
     JSON reader here takes: no list inside itself, lists at most MAX_DEPTH deep, ints of
-    at most MAX_DIGITS digits.
+    at most MAX_DIGITS digits; and within the caller's caps on its size (``tally``).
 
     Args:
         value: the value, or a part of it.
         where: how to name ``value`` in the answer ('the result[2]').
         outer: the lists ``value`` is in, outermost first.
+        tally: the values of the result counted so far, against the caller's cap (None:
+            no cap).
     """
     if isinstance(value, int) and not -MAX_INT < value < MAX_INT:
         return f"{where} is an int of more than {MAX_DIGITS:,} digits"
@@ -205,9 +260,11 @@ def impurity(value: Any, where: str = "the result", outer: tuple[list, ...] = ()
         return f"{where} is a list that contains itself"
     if len(outer) == MAX_DEPTH:
         return f"the result has lists nested more than {MAX_DEPTH} deep"
+    if tally is not None and (problem := tally.spend(len(value))):
+        return problem
     inner = (*outer, value)
     for i, item in enumerate(value):
-        problem = impurity(item, f"{where}[{i}]", inner)
+        problem = impurity(item, f"{where}[{i}]", inner, tally)
         if problem:
             return problem
     return None
@@ -220,9 +277,29 @@ def shown(value: Any) -> str:
     thousands of digits (ValueError), and a bot's own class may raise anything.
     """
     try:
-        return f"{value!r:.200}"
+        return f"{_cut(value)!r:.{SHOWN_CHARS}}"
     except Exception:  # noqa: BLE001 - whatever the bot's value raises, the answer goes on
         return f"a {type(value).__name__} that cannot be shown"
+
+
+def _cut(value: Any, room: list[int] | None = None) -> Any:
+    """Return as much of ``value`` as the first ``SHOWN_CHARS`` characters of its repr
+    show, give or take: lists and strings are copied only while ``room`` (a count of
+    characters left, shared by the whole walk) lasts, as each shown item costs one at
+    least; the repr of a result of millions of values would cost more than the answer."""
+    room = [SHOWN_CHARS] if room is None else room
+    if type(value) is list:
+        start = []
+        for item in value:
+            if room[0] <= 0:
+                break
+            room[0] -= 1
+            start.append(_cut(item, room))
+        return start
+    if type(value) is str:
+        room[0] -= min(len(value), SHOWN_CHARS)
+        return value[:SHOWN_CHARS]
+    return value
 
 
 def snapshot(args: list) -> str | None:
@@ -235,19 +312,27 @@ def snapshot(args: list) -> str | None:
 
 
 def short_traceback(error: BaseException) -> str:
-    """Return the traceback of ``error`` limited to the bot's frames (not ours or importlib's)."""
+    """Return the traceback of ``error`` limited to the bot's frames (not ours or
+    importlib's), its middle cut out when it is longer than ``MAX_DETAIL`` characters:
+    the caller reads no answer over its caps (``answer_caps``), and a bot that raises
+    a gigabyte of words still raised an exception."""
     frames = [frame for frame in traceback.extract_tb(error.__traceback__)
               if frame.filename != __file__ and not frame.filename.startswith("<frozen")]
     lines = traceback.format_list(frames) + traceback.format_exception_only(error)
-    return "".join(lines).rstrip()
+    text = "".join(lines).rstrip()
+    if len(text) <= MAX_DETAIL:
+        return text
+    half = MAX_DETAIL // 2
+    return f"{text[:half]}\n[... {len(text) - 2 * half:,} characters cut ...]\n{text[-half:]}"
 
 
-def answer(module: ModuleType, request: dict) -> dict:
+def answer(module: ModuleType, request: dict, caps: Caps | None = None) -> dict:
     """Call the requested function of ``module`` and return the reply to send.
 
     Args:
         module: the loaded bot.
         request: ``{"id", "call", "args"}``.
+        caps: the caller's caps on a result (None: none).
 
     Returns:
         The reply: ``id``, ``status``, ``seconds`` (time inside the call), ``mutated``
@@ -265,14 +350,15 @@ def answer(module: ModuleType, request: dict) -> dict:
         value = function(*args)
     except (SystemExit, KeyboardInterrupt) as stop:
         code = stop.code if isinstance(stop, SystemExit) else "KeyboardInterrupt"
-        reply.update(status="exit", detail=f"the bot called sys.exit({code!r})"
+        reply.update(status="exit", detail=f"the bot called sys.exit({shown(code)})"
                      if isinstance(stop, SystemExit) else "the bot raised KeyboardInterrupt")
         return reply
     except BaseException as error:  # noqa: BLE001 - anything the bot raises is reported
         reply.update(status="exception", detail=short_traceback(error))
         value = None
     else:
-        problem = impurity(value)
+        caps = caps or Caps()
+        problem = impurity(value, tally=ValueCount(caps.values)) or caps.oversize(value)
         if problem:
             reply.update(status="unplain", detail=f"{problem}: {shown(value)}")
         else:
@@ -281,12 +367,13 @@ def answer(module: ModuleType, request: dict) -> dict:
     return reply
 
 
-def answer_batch(module: ModuleType, request: dict) -> dict:
+def answer_batch(module: ModuleType, request: dict, caps: Caps | None = None) -> dict:
     """Call the requested function on each argument list of a batch request.
 
     Args:
         module: the loaded bot.
         request: ``{"id", "call", "batch": [args, args, ...]}``.
+        caps: the caller's caps on each result (see ``answer``).
 
     Returns:
         ``{"id", "status": "batch", "results": [reply, ...]}``, one reply as ``answer``
@@ -294,17 +381,23 @@ def answer_batch(module: ModuleType, request: dict) -> dict:
     """
     results = []
     for args in request["batch"]:
-        results.append(answer(module, {"id": None, "call": request["call"], "args": args}))
+        results.append(answer(module, {"id": None, "call": request["call"], "args": args},
+                              caps))
         if results[-1]["status"] == "exit":
             break
     return {"id": request["id"], "status": "batch", "results": results}
 
 
-def serve(module: ModuleType, proto_in: IO[str], proto_out: IO[str]) -> int:
-    """Answer requests until the input closes or the bot exits; return the exit code."""
+def serve(module: ModuleType, proto_in: IO[str], proto_out: IO[str],
+          caps: Caps | None = None) -> int:
+    """Answer requests until the input closes or the bot exits; return the exit code.
+
+    ``caps`` are the caller's caps on each result (see ``answer``).
+    """
     for line in proto_in:
         request = json.loads(line)
-        reply = answer_batch(module, request) if "batch" in request else answer(module, request)
+        reply = (answer_batch(module, request, caps) if "batch" in request
+                 else answer(module, request, caps))
         send(proto_out, reply)
         last = reply["results"][-1:] if "results" in reply else [reply]
         if last and last[0]["status"] == "exit":
@@ -416,6 +509,11 @@ def main(argv: list[str] | None = None) -> int:
                              "caller dies")
     parser.add_argument("--echo", action="store_true")
     parser.add_argument("--memory-mb", type=int, default=0)
+    parser.add_argument("--max-values", type=int, default=0,
+                        help="the most JSON values a result may hold (default: no cap)")
+    parser.add_argument("--max-chars", type=int, default=0,
+                        help="the most characters a result's JSON may have (default: no "
+                             "cap)")
     parser.add_argument("--caller", type=int, default=0,
                         help="the id of the process that started this one (default: the "
                              "parent now); given, a caller that died before we looked is "
@@ -437,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     functions = sorted(name for name, value in vars(module).items() if callable(value))
     send(proto_out, {"event": "ready", "functions": functions})
-    return serve(module, proto_in, proto_out)
+    return serve(module, proto_in, proto_out, Caps(args.max_chars, args.max_values))
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from oska_gui.bots.answer_caps import BATCH_CALLS, MARGIN, most_moves
 from oska_gui.bots.bot_process import BotProcess, CallResult, LoadError
 from oska_gui.bots.external import reply_of
 from oska_gui.console.options import (
@@ -54,8 +55,9 @@ KINDS = {MOVEGEN: ("missing", "extra", "duplicate", "malformed", "exception", "t
                    "crash", "mutated"),
          PLAYER: ("illegal", "malformed", "exception", "timeout", "crash", "mutated")}
 FAILURES = ("timeout", "crash", "load")  # calls that cost a process restart
-# Calls per round trip: movegen is quick; a slow oskaplayer would make a batch time out.
-BATCH = {MOVEGEN: 50, PLAYER: 1}
+# Calls per round trip: movegen is quick (as many as a batch may hold); a slow
+# oskaplayer would make a batch time out.
+BATCH = {MOVEGEN: BATCH_CALLS, PLAYER: 1}
 EXAMPLES = """\
 examples:
   oska check mine.py                     movegen and oskaplayer on n = 4, 5, 6
@@ -292,6 +294,9 @@ def read_boards(value: Any, n: int) -> tuple[list[tuple[str, ...]], str]:
     """Return the boards of a ``movegen`` result and '' , or [] and what is wrong."""
     if not isinstance(value, list):
         return [], f"returned a {type(value).__name__}, not a list of boards"
+    if len(value) > MARGIN * most_moves(n):  # reading them would take long for nothing
+        return [], (f"returned {len(value):,} boards; a position of n = {n} has at most "
+                    f"{most_moves(n)} moves")
     boards = []
     for i, item in enumerate(value):
         try:

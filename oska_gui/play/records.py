@@ -444,14 +444,20 @@ def parse(raw: bytes, name: str) -> Record:
     A file over ``MAX_BYTES``, not UTF-8, not JSON or nested too deeply for the JSON
     reader is a RecordError too.
     """
+    return from_json(decode(raw, name))
+
+
+def decode(raw: bytes, name: str) -> Any:
+    """Return the JSON data in a record's bytes ``raw``, not yet checked as a record
+    (``from_json`` does that); raises RecordError naming ``name`` when ``raw`` is over
+    ``MAX_BYTES``, not UTF-8, not JSON or nested too deeply for the JSON reader."""
     if len(raw) > MAX_BYTES:
         raise RecordError(f"{name}: over {MAX_BYTES:,} bytes, too big for a game record")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError as error:
         raise RecordError(f"{name}: not UTF-8 text ({error.reason})") from None
     except RecursionError:
         raise RecordError(f"{name}: nested too deeply to be a game record") from None
     except ValueError as error:  # not JSON, or a number too long to read
         raise RecordError(f"{name}: not JSON ({error})") from None
-    return from_json(data)

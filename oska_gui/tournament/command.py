@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import os
 import textwrap
-from collections.abc import Callable, Generator, Iterator, Sequence
-from contextlib import closing
+from collections.abc import Callable, Collection, Generator, Iterator, Sequence
+from contextlib import closing, contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,7 @@ from .store import Store, StoreError
 
 BAR_WIDTH = 16
 MAX_GAMES = 1_000_000  # every game's task is listed before the first is played
+UNREADABLE_SHOWN = 10  # damaged stored games named one by one; the rest are counted
 
 
 def run_tournament(args: argparse.Namespace) -> int:
@@ -78,14 +79,13 @@ def run_tournament(args: argparse.Namespace) -> int:
     except ValueError as error:
         raise CliError(str(error)) from None
     _check_size(plan.total_games)
-    try:
+    with _store_errors():
         store = Store(args.db)
-    except StoreError as error:
-        raise CliError(str(error)) from None
     document = None
-    with store, printing_aside(json_path):
+    with store, printing_aside(json_path), _store_errors():
         _print_header(players, settings, plan)
-        tasks, finished, played = _play_rounds(plan, store, args)
+        tasks, finished, played, unreadable = _play_rounds(plan, store, args)
+        _print_unreadable(unreadable, args.db)
         print(plain(f"games: {played} played now, {len(tasks) - played} reused from "
                     f"{args.db}") + "\n")
         results = [finished[task.game_id] for task in tasks]
@@ -117,21 +117,36 @@ def _outputs(db: str, report: Path | None, json_path: Path | None
             "--json": json_path}
 
 
+@contextmanager
+def _store_errors() -> Iterator[None]:
+    """Turn a StoreError (the database cannot be opened, read or written) into the
+    CliError that ends the command with its one line."""
+    try:
+        yield
+    except StoreError as error:
+        raise CliError(str(error)) from None
+
+
 def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
-                 ) -> tuple[list[GameTask], dict[str, GameResult], int]:
+                 ) -> tuple[list[GameTask], dict[str, GameResult], int, dict[str, str]]:
     """Play every round of ``plan``, reusing the games ``store`` has; store the others.
 
     Returns:
-        Every game of the tournament, the results by game id, and how many were
-        played now (the rest were found in the store).
+        Every game of the tournament, the results by game id, how many were played
+        now (the rest were found in the store), and {game id: why} of the stored
+        games that could not be read and were played again.
     """
     every: list[GameTask] = []
     finished: dict[str, GameResult] = {}
+    unreadable: dict[str, str] = {}
     played = 0
+    stored = _StoredGames(store, finished)
     with ProgressBar(plan.total_games, "games", args.progress, width=BAR_WIDTH,
                      unit="games") as bar:
-        while (tasks := plan.next_round()) is not None:
-            finished.update(_renamed(store.results(task.game_id for task in tasks), tasks))
+        while (tasks := plan.next_round(stored)) is not None:
+            found = store.results(task.game_id for task in tasks)
+            finished.update(_renamed(found.results, tasks))
+            unreadable.update(found.unreadable)
             todo = [task for task in tasks if task.game_id not in finished]
             bar.skip(len(tasks) - len(todo))
             with closing(_games(todo, args)) as games:
@@ -139,7 +154,49 @@ def _play_rounds(plan: Format, store: Store, args: argparse.Namespace
             plan.finish_round(finished)
             every += tasks
             played += len(todo)
-    return every, finished, played
+    return every, finished, played, unreadable
+
+
+class _StoredGames:
+    """What a format may ask the database (``formats.Stored``) while the rounds go on."""
+
+    def __init__(self, store: Store, finished: dict[str, GameResult]) -> None:
+        """Answer from ``store``; ``finished`` holds the games handed out and done."""
+        self.store = store
+        self.finished = finished
+
+    def unused(self) -> bool:
+        """Return whether the file holds more games than the tournament has used."""
+        return self.store.count() > len(self.finished)
+
+    def present(self, ids: Collection[str]) -> set[str]:
+        """Return those of ``ids`` the file holds, readable or not (an unreadable one is
+        played again in its round)."""
+        found = self.store.results(ids)
+        return set(found.results) | set(found.unreadable)
+
+
+def _print_unreadable(unreadable: dict[str, str], db: str, kind: str = "game",
+                      again: str = "played") -> None:
+    """Print which stored rows could not be read, and why: the first
+    ``UNREADABLE_SHOWN`` of them, then how many more.
+
+    Args:
+        unreadable: {game id: why} of the rows.
+        db: the database's name as given.
+        kind: what the rows hold ('game' or 'review').
+        again: what was done with each instead ('played' or 'made' again).
+    """
+    if not unreadable:
+        return
+    many = len(unreadable) != 1
+    print(plain(f"{len(unreadable)} stored {kind}{'s' if many else ''} in {db} could not "
+                f"be read, so {'they were' if many else 'it was'} {again} again:"))
+    for game_id, why in list(unreadable.items())[:UNREADABLE_SHOWN]:
+        print(textwrap.fill(plain(f"game {game_id}: {why}"), 100, initial_indent="  ",
+                            subsequent_indent="    "))
+    if len(unreadable) > UNREADABLE_SHOWN:
+        print(f"  and {len(unreadable) - UNREADABLE_SHOWN} more")
 
 
 def _json_document(settings: TournamentPlan, plan: Format, lines: list[Standing],
@@ -196,9 +253,12 @@ def _reviews(store: Store, players: list[Entrant], results: list[GameResult],
     """Review the games ``args.review`` asks for on the games' workers; return {game id:
     review JSON} (reviews stored by an earlier run are reused)."""
     chosen = to_review(results, players, args.review)
-    reviews, made = review_games(store, chosen, review_budget(args),
-                                 lambda tasks: _games(tasks, args, review_game), args.progress)
-    print("\n" + plain(f"reviews: {made} made now, {len(chosen) - made} reused from "
+    reviews, made, unreadable = review_games(
+        store, chosen, review_budget(args), lambda tasks: _games(tasks, args, review_game),
+        args.progress)
+    print()
+    _print_unreadable(unreadable, args.db, "review", "made")
+    print(plain(f"reviews: {made} made now, {len(chosen) - made} reused from "
                        f"{args.db}"))
     return reviews
 
@@ -207,10 +267,7 @@ def _play(games: Iterator[Finished], store: Store, finished: dict[str, GameResul
           bar: ProgressBar) -> None:
     """Store each game as it ends (into ``store`` and ``finished``), advancing ``bar``."""
     for result, record in games:
-        try:
-            store.add(result, record)
-        except StoreError as error:
-            raise CliError(str(error)) from None
+        store.add(result, record)
         finished[result.game_id] = result
         bar.advance()
 

@@ -6,13 +6,14 @@ system (``swiss``) pairs each round from the results so far. Either way every ga
 has an id made of everything that decides it (``schedule.game_id``), so a rerun finds
 the finished games in the database; the Swiss pairing is a function of those results
 alone, so a rerun pairs the finished rounds the same way and continues with the first
-unfinished one.
+unfinished one. A round stored by an earlier version, whose pairing differed
+(``swiss_legacy``), is found in the database (``Stored``) and kept as it was played.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -20,6 +21,7 @@ from .games import Entrant, GameTask
 from .result import GameResult
 from .schedule import TournamentPlan, game_task, schedule
 from .swiss import Round, SwissHistory, buchholz, pair_round
+from .swiss_legacy import legacy_round
 
 ROUND_ROBIN, SWISS = "round-robin", "swiss"
 FORMATS = (ROUND_ROBIN, SWISS)
@@ -33,6 +35,19 @@ class Extras:
     buchholz: float | None = None
 
 
+class Stored(Protocol):
+    """What a format may ask the database about the games of a round it pairs."""
+
+    def unused(self) -> bool:
+        """Return whether the database may hold games the tournament has not used yet
+        (False when all it holds are games already handed out)."""
+        ...
+
+    def present(self, ids: Collection[str]) -> set[str]:
+        """Return those of ``ids`` that the database holds."""
+        ...
+
+
 class Format(Protocol):
     """A tournament format: its rounds of games, and what it adds to the standings."""
 
@@ -41,8 +56,9 @@ class Format(Protocol):
         """Return the number of games of the whole tournament."""
         ...
 
-    def next_round(self) -> list[GameTask] | None:
-        """Return the next round's games, or None when the tournament is over."""
+    def next_round(self, stored: Stored | None = None) -> list[GameTask] | None:
+        """Return the next round's games, or None when the tournament is over; a round
+        ``stored`` holds is handed out as it was played."""
         ...
 
     def finish_round(self, results: Mapping[str, GameResult]) -> None:
@@ -68,8 +84,8 @@ class RoundRobin:
         count = len(self.players)
         return count * (count - 1) // 2 * self.plan.games
 
-    def next_round(self) -> list[GameTask] | None:
-        """Return every game the first time, then None."""
+    def next_round(self, stored: Stored | None = None) -> list[GameTask] | None:
+        """Return every game the first time, then None (``stored`` changes nothing)."""
         if self.handed_out:
             return None
         self.handed_out = True
@@ -108,16 +124,34 @@ class SwissRounds:
         """Return rounds times pairings a round times games a pairing."""
         return self.rounds * (len(self.players) // 2) * self.plan.games
 
-    def next_round(self) -> list[GameTask] | None:
-        """Return the games of the next round, paired from the results so far."""
+    def next_round(self, stored: Stored | None = None) -> list[GameTask] | None:
+        """Return the games of the next round, paired from the results so far.
+
+        The round ``swiss_legacy`` pairs instead is handed out when the database
+        (``stored``) holds all of its games but not all of this pairing's: an earlier
+        version played it so. It is looked for only where the two may differ (a round
+        that is not ``straight``) and the database holds games not used yet.
+        """
         if len(self.played) == self.rounds:
             return None
         paired = pair_round(self.history)
-        tasks = [game_task(*self._colours(first, second, k), self._number(first, second, k),
-                           self.plan)
-                 for k in range(self.plan.games) for first, second in paired.pairs]
+        tasks = self.tasks_of(paired)
+        if not paired.straight and stored is not None and stored.unused() \
+                and len(stored.present([task.game_id for task in tasks])) < len(tasks):
+            before = legacy_round(self.history)
+            earlier = self.tasks_of(before)
+            ids = [task.game_id for task in earlier]
+            if before != paired and len(stored.present(ids)) == len(ids):
+                paired, tasks = before, earlier
         self.current = (paired, tasks)
         return tasks
+
+    def tasks_of(self, paired: Round) -> list[GameTask]:
+        """Return the games of the round ``paired``, pairing by pairing for each game
+        number (so that the first games of every pairing come first)."""
+        return [game_task(*self._colours(first, second, k), self._number(first, second, k),
+                          self.plan)
+                for k in range(self.plan.games) for first, second in paired.pairs]
 
     def _colours(self, first: int, second: int, k: int) -> tuple[Entrant, Entrant]:
         """Return (White, Black) of game ``k`` of the pairing (first, second)."""

@@ -38,7 +38,7 @@ from oska_gui.play.bot_player import started_bot
 from oska_gui.play.game import make_game
 from oska_gui.play.players import Player as GamePlayer
 from oska_gui.play.players import Unloadable
-from oska_gui.play.records import Record, from_json
+from oska_gui.play.records import Record, RecordError, decode, from_json
 from oska_gui.play.search_player import SearchPlayer, ai_player
 from oska_gui.play.selfplay import random_opening
 
@@ -47,7 +47,7 @@ from .result import GameResult, MoveTimes
 SOLVED_FIELD = "solved_file"  # the record's list of the sides that read a saved solved game
 
 __all__ = ["FORFEIT_REASONS", "Conditions", "GameTask", "Entrant", "final_board", "opening_moves",
-           "play", "read_ai", "read_bot", "record_text"]
+           "play", "read_ai", "read_bot", "record_text", "recorded_result"]
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,30 @@ def record_text(record_json: str) -> str:
     return record_json + "\n"
 
 
+def recorded_result(game_id: str, record: str | bytes) -> GameResult:
+    """Return the result of game ``game_id`` as its stored record (JSON) gives it, the
+    same as ``play`` returned with that record.
+
+    Args:
+        game_id: the game's id (records do not hold it).
+        record: the record as the database gave it: text, or bytes when they are not
+            UTF-8 (a damaged row).
+
+    Raises:
+        RecordError: the record is not a finished legal game (every check of
+            ``play.records.parse``: size, UTF-8, JSON, fields, each move's legality);
+            the message starts 'its record'.
+    """
+    data = decode(record.encode("utf-8") if isinstance(record, str) else record, "its record")
+    try:
+        parsed = from_json(data)
+    except RecordError as error:
+        raise RecordError(f"its record: {error}") from None
+    if not parsed.finished:
+        raise RecordError("its record is of a game in progress")
+    return _result(game_id, parsed)
+
+
 def _line_of(rules: Rules, moves: tuple[str, ...]) -> list[Position]:
     """Return the positions from the start through the opening ``moves``."""
     line = [rules.start()]
@@ -198,9 +222,11 @@ def _result(game_id: str, record: Record) -> GameResult:
     """Return the GameResult of a finished game's record; its reason as plain text (the
     record keeps the bot's words as they were, escaped in its JSON)."""
     times: tuple[list[float], list[float]] = ([], [])
-    for pos, seconds in zip(record.positions(), record.seconds, strict=False):
+    # Turns alternate in every game here (a pass is a move): the side of each time is
+    # known without replaying the game (a forfeit's extra time is the next side's).
+    for ply, seconds in enumerate(record.seconds):
         if seconds is not None:
-            times[pos.turn].append(seconds)
+            times[(record.start_turn + ply) % 2].append(seconds)
     return GameResult(game_id, record.white, record.black, record.outcome.winner,
                       plain(record.outcome.reason), record.forfeit, len(record.moves),
                       MoveTimes.of(times[0]), MoveTimes.of(times[1]))

@@ -18,7 +18,7 @@ from oska_gui.console.progress import ProgressBar
 from oska_gui.play.records import from_json
 from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.job import ReviewJob
-from oska_gui.play.review.result import VERSION
+from oska_gui.play.review.result import VERSION, Review
 
 from .games import Entrant
 from .result import GameResult
@@ -70,7 +70,7 @@ def review_game(task: ReviewTask) -> tuple[str, str, str]:
 
 def review_games(store: Store, chosen: Sequence[GameResult], budget: Budget,
                  runs: Callable[[list[ReviewTask]], Generator[tuple[str, str, str], None, None]],
-                 progress: bool | None) -> tuple[dict[str, str], int]:
+                 progress: bool | None) -> tuple[dict[str, str], int, dict[str, str]]:
     """Review the ``chosen`` games that ``store`` has no review of yet, and store them.
 
     Args:
@@ -82,12 +82,18 @@ def review_games(store: Store, chosen: Sequence[GameResult], budget: Budget,
         progress: show a progress bar (None: only on a terminal).
 
     Returns:
-        {game id: review JSON text} of every chosen game, and how many were made now.
+        {game id: review JSON text} of every chosen game, how many were made now, and
+        {game id: why} of the stored reviews that could not be read (made again).
     """
     ids = {game.game_id: review_id(game.game_id, budget) for game in chosen}
     stored = store.reviews(ids.values())
+    records = dict(store.records(ids))
+    unreadable = {}
+    for game_id, rid in ids.items():
+        if rid in stored and (why := unusable(records[game_id], stored[rid])) is not None:
+            unreadable[game_id] = why
+            del stored[rid]
     missing = [game_id for game_id, rid in ids.items() if rid not in stored]
-    records = dict(store.records(missing))
     tasks = [ReviewTask(ids[game_id], game_id, records[game_id], budget)
              for game_id in missing]
     with ProgressBar(len(tasks), "reviews", progress, unit="reviews") as bar, \
@@ -96,4 +102,15 @@ def review_games(store: Store, chosen: Sequence[GameResult], budget: Budget,
             store.add_review(rid, game_id, review)
             stored[rid] = review
             bar.advance()
-    return {game_id: stored[rid] for game_id, rid in ids.items()}, len(tasks)
+    return {game_id: stored[rid] for game_id, rid in ids.items()}, len(tasks), unreadable
+
+
+def unusable(record: str, review: str) -> str | None:
+    """Return why a stored ``review`` (JSON text) of the game ``record`` (its record,
+    read back by the store) cannot be shown, or None when it can: a damaged review row
+    is made again rather than break the report."""
+    try:
+        Review.from_json(from_json(json.loads(record)), json.loads(review))
+    except (ValueError, RecursionError) as error:  # not JSON, nested too deep, not a review
+        return str(error)[:200]
+    return None

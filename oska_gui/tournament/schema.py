@@ -50,6 +50,9 @@ CREATE TABLE reviews (
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (GAMES_TABLE,),  # 0 -> 1: one row per finished game (the schema of commit 4972aaf)
     (REVIEWS_TABLE,),  # 1 -> 2: the reviews of games (--review)
+    # 2 -> 3: each game row's checksum as it was written (``stored.digest``): a row
+    # that still matches is read without replaying its record; older rows have none
+    ("ALTER TABLE games ADD COLUMN digest TEXT",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 UNMARKED_VERSION = 1  # the version of the databases written before the marks
@@ -57,6 +60,9 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_BYTES = 100
 APPLICATION_ID_OFFSET = 68  # where the header keeps PRAGMA application_id
 WAL_MODE_OFFSET, WAL_MODE = 18, b"\x02"  # the header's read version in WAL mode
+# What reading a file with SQLite may raise: its own errors, and UnicodeDecodeError when
+# its error message quotes a damaged file's bytes that are not UTF-8 (Python decodes it).
+SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 CONFIRM_SECONDS = 0.1
 NAME_MAX = 255  # bytes in a file name, where the system cannot tell
 JOURNAL_SUFFIX = "-journal"  # the longest name SQLite adds to the database's ('-wal', '-shm')
@@ -151,11 +157,47 @@ def _look(path: Path, immutable: bool) -> None:
     had_shared = shared.exists()
     try:
         with closing(sqlite3.connect(file_uri(path, "ro", immutable), uri=True)) as db:
+            # names and SQLite's reports of damage may quote bytes that are not UTF-8
+            db.text_factory = lambda data: data.decode("utf-8", "replace")
             version_of(db)
-    except (SchemaError, sqlite3.Error) as error:  # another program's, damaged, locked...
+            check_sound(db)
+    except (SchemaError, *SQLITE_ERRORS) as error:  # another program's, damaged, locked...
         if not had_shared:
             shared.unlink(missing_ok=True)
-        raise SchemaError(str(error)) from None
+        raise SchemaError(_refusal(error)) from None
+
+
+def _refusal(error: Exception) -> str:
+    """Return the reason a file is refused for ``error`` (one of ``SQLITE_ERRORS`` or a
+    SchemaError), saying so when SQLite found it damaged."""
+    if isinstance(error, UnicodeDecodeError):
+        return _damaged("SQLite's report of it quotes bytes that are not text")
+    if isinstance(error, sqlite3.Error) and error.sqlite_errorcode == sqlite3.SQLITE_CORRUPT:
+        return _damaged(str(error))
+    return str(error)
+
+
+def check_sound(db: sqlite3.Connection) -> None:
+    """Raise SchemaError when SQLite finds the pages of ``db`` damaged.
+
+    ``PRAGMA integrity_check`` reads every page and checks each b-tree and that the
+    index of game ids agrees with the table, so a damaged id is found too (0.4 to 0.8 s
+    for 100,000 games, 86 MB); a row's damaged values are for its reader
+    (``stored``). Found before anything is written, so a damaged file is left as it
+    was. May raise sqlite3.Error (SQLITE_CORRUPT) instead.
+    """
+    problem = db.execute("PRAGMA integrity_check(1)").fetchone()[0]
+    if problem != "ok":
+        raise SchemaError(_damaged(problem))
+
+
+def _damaged(problem: str) -> str:
+    """Return the reason a damaged database is refused, with SQLite's first ``problem``
+    (its lines joined: SQLite may put the database's name on a line of its own)."""
+    lines = [line for line in problem.splitlines() if not line.startswith("*** in database")]
+    first = " ".join(" ".join(lines).split()) or "no reason given"
+    return (f"it is damaged: {first[:200]}; it is left as it was: restore it from a copy, "
+            "or give another --db")
 
 
 def file_uri(path: Path, mode: str, immutable: bool = False) -> str:
@@ -180,6 +222,9 @@ def version_of(db: sqlite3.Connection) -> int:
         if version > SCHEMA_VERSION:
             raise SchemaError(f"it was written by a newer version of this program (schema "
                               f"version {version}; this one knows up to {SCHEMA_VERSION})")
+        if shape(db) != schema_shape(version):
+            raise SchemaError(f"it is damaged: its tables are not those of schema version "
+                              f"{version}")
         return version
     if mark != 0 or version != 0:
         raise SchemaError(_foreign_mark(mark, version))

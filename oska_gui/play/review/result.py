@@ -213,7 +213,8 @@ class Review:
         try:
             for pos, item in zip(review.positions, stored, strict=False):
                 review.add(_assessment_of(record, pos, item))
-        except (KeyError, TypeError) as error:
+        except (KeyError, TypeError, AttributeError, ArithmeticError) as error:
+            # an item of the wrong shape: a best move that is not text, a chance of 1e400
             raise ValueError(f"a bad assessment in the review: {error!r:.200}") from None
         return review
 
@@ -231,8 +232,8 @@ def _assessment_json(rules: Any, pos: Position, assessment: Assessment) -> dict[
 def _assessment_of(record: Record, pos: Position, item: dict[str, Any]) -> Assessment:
     """Return the assessment of ``pos`` that ``_assessment_json`` stored as ``item``.
 
-    Raises ValueError (a move that is not legal, a chance out of 0..1), KeyError or
-    TypeError for a malformed item.
+    Raises ValueError (a move that is not legal, a chance out of 0..1), or KeyError,
+    TypeError, AttributeError or ArithmeticError for a malformed item.
     """
     rules = record.rules
     chance, played = float(item["chance"]), item["played"]
