@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from cli_helpers import run_cli
 from tie_helpers import fixed_depth_choices
 
+from oska_gui.cli.analyze import exact_ranking
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.search import analyse, is_game_end
-from oska_gui.engine.solver import solve
+from oska_gui.engine.solver import solve, solver_for
 from oska_gui.games.oska import BLACK, WHITE, oska_rules
 
 
@@ -114,3 +116,36 @@ def test_bad_input_gets_a_clear_message_and_exit_code_2() -> None:
         result = run_cli("analyze", *args)
         assert result.returncode == 2, args
         assert words in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_the_printed_best_move_never_loses_the_value_where_it_is_known() -> None:
+    """On 40 seeded n = 4 positions where the choice matters (some move loses value),
+    the Best move printed is one that keeps the value (the shipped solved file answers;
+    the solver checks it), and the search's own choice is labelled as the search's."""
+    rules = oska_rules(4)
+    rng = random.Random(11)
+    solver = solver_for(rules)
+    checked = 0
+    while checked < 40:
+        pos = rules.start()
+        for _ in range(rng.randrange(6, 16)):  # past 6 plies the solver's trees are small
+            if rules.outcome(pos) is not None:
+                break
+            pos = rng.choice(rules.children(pos))
+        if rules.outcome(pos) is not None or not rules.has_move(pos):
+            continue
+        ranked = solver.ranked_children(pos)
+        if len({value.result for _, value in ranked}) == 1:
+            continue  # every move keeps the value: the choice does not matter
+        checked += 1
+        exact = exact_ranking(rules, pos, 0)
+        assert exact is not None and "solved file" in exact.source
+        assert exact.ranked[0][1] == ranked[0][1], rules.to_rows(pos)
+    board = ["w--w", "-w-", "--", "b-b", "b--b"]
+    result = run_cli("analyze", ",".join(board), "w", "--depth", 2)
+    best = field(result.stdout, "Best move").split()[0]
+    kid = next(kid for kid in rules.children(rules.from_rows(board, WHITE))
+               if rules.move_text(rules.move_between(rules.from_rows(board, WHITE), kid)) == best)
+    assert solver.solve(kid).result == -1  # the opponent, to move, loses: White keeps the win
+    assert field(result.stdout, "Search's Best move")

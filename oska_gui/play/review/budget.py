@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# The default: measured by ``python -m tools.review_budget`` to search each position at
-# least as deep as 0.2 s of an idle core did (docs/review.md gives the figures).
-DEFAULT_NODES = 40_000
+# The default: ``python -m tools.review_budget`` measured its median depth over the
+# positions of 20 seeded n = 6 games at 9, the median depth of 0.2 s of processor time
+# (docs/review.md gives the figures).
+DEFAULT_NODES = 20_000
 
 
 @dataclass(frozen=True)
