@@ -111,8 +111,8 @@ def test_codes_round_trip_and_plies_past_a_byte_are_refused() -> None:
 def test_the_file_keeps_one_side_to_move_in_a_fraction_of_the_table(
         saved: solved_file.SolvedFile, scores: dict) -> None:
     """Only the reachable positions of the side to move in fewer are stored: a bit per
-    place of that side, a byte per position, a directory entry and a checksum per block
-    (the checksums padded to 8 bytes)."""
+    place of that side, a byte per position, a directory entry and a checksum per block,
+    and a summary checksum per TABLE_CHUNK blocks (each part padded to 8 bytes)."""
     header = saved.header
     stored = sum(pos.turn == header.turn for pos in scores)
     assert header.stored == stored <= len(scores) - stored
@@ -120,8 +120,9 @@ def test_the_file_keeps_one_side_to_move_in_a_fraction_of_the_table(
     blocks = -(-header.indexes // solved_file.BLOCK_BITS)
     size = saved.path.stat().st_size
     checksums = -(-blocks * 4 // 8) * 8
-    assert size == (solved_file.HEADER_BYTES + blocks * (8 + solved_file.BLOCK_BYTES)
-                    + checksums + stored)
+    summary = -(-blocks // solved_file.TABLE_CHUNK * 4 // 8) * 8
+    assert size == (solved_file.HEADER_BYTES + summary
+                    + blocks * (8 + solved_file.BLOCK_BYTES) + checksums + stored)
 
 
 def test_values_read_from_the_file_are_the_solvers(saved: solved_file.SolvedFile,

@@ -88,6 +88,7 @@ DAMAGES: dict[str, tuple[Callable[[bytearray], None], str]] = {
     "older format": (versioned(1), "older format"),
     "newer format": (versioned(solved_file.VERSION + 1), "newer format"),
     "header byte": (one_bit(20), "header fails its checksum"),
+    "summary byte": (one_bit(LAYOUT.summary + 1), "summary of checksums"),
     "checksum table byte": (one_bit(LAYOUT.checksums + 5), "checksum table"),
     "bitmap bit": (one_bit(BITMAP_BYTE), "fails its checksum"),
     "code byte": (one_bit(FIRST_CODE), "fails its checksum"),

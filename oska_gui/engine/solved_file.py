@@ -14,7 +14,8 @@ its children, one ply later, each of which is stored. That halves the file.
 ``place >> 1`` in ``tablebase``'s layout, which this module computes itself):
 
     header     HEADER_BYTES: magic, version, n, stored turn, span, indexes, stored count,
-               the checksum table's CRC-32 and the header's own CRC-32
+               the summary's CRC-32 and the header's own CRC-32
+    summary    one uint32 per TABLE_CHUNK blocks: CRC-32 of their part of the checksums
     directory  one uint64 per BLOCK_BITS indexes: the stored positions before the block
     checksums  one uint32 per block: CRC-32 of its directory entry, bitmap bytes and codes
     bitmap     one bit per index, set where the position is stored (padded to blocks)
@@ -22,13 +23,15 @@ its children, one ply later, each of which is stored. That halves the file.
 
 **Trusted only when whole.** Opening checks that the file is a regular file (a FIFO is
 refused before anything waits on it), its size, the header's checksum, the format's
-version and the checksum table's CRC; the header is written last, into a temporary file
-renamed into place, so a write cut short leaves no file that passes. Each block is
-checked against its checksum the first time a lookup touches it (a few microseconds
-for its 512 bitmap bytes and at most 4,096 codes), so a damaged byte anywhere is found
-before any value of its block is believed. A file that fails is refused in one line
-naming it and the command that rebuilds it, and its lookups answer "not known", so
-play, hints and analysis fall back to the search.
+version and the summary's CRC (600 bytes on n = 5); the header is written last, into a
+temporary file renamed into place, so a write cut short leaves no file that passes. Each
+block is checked against its checksum the first time a lookup touches it (a few
+microseconds for its 512 bitmap bytes and at most 4,096 codes), and the part of the
+checksums it belongs to (16 KB) against the summary the first time one of its blocks is,
+so a damaged byte anywhere is found before any value of its block is believed, and
+opening reads no more than the header and the summary, from a cold disk too. A file
+that fails is refused in one line naming it and the command that rebuilds it, and its
+lookups answer "not known", so play, hints and analysis fall back to the search.
 
 A lookup tests the position's bit, counts the set bits before it (the directory entry
 plus one popcount of at most BLOCK_BITS / 8 bytes) and reads that code. The bitmap
@@ -63,8 +66,8 @@ from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.games.oska import OskaRules, oska_rules
 
 MAGIC = b"OSKASOLV"
-VERSION = 2  # 2: checksums per block and of the header; 1 had none
-# magic, version, n, turn, span, indexes, stored, the checksum table's CRC-32
+VERSION = 2  # 2: checksums per block, of the checksums and of the header; 1 had none
+# magic, version, n, turn, span, indexes, stored, the summary's CRC-32
 HEADER = struct.Struct("<8sIIIIQQI")
 HEADER_CHECK = struct.Struct("<I")  # the header's own CRC-32, right after it
 VERSION_FIELD = struct.Struct("<8sI")  # where every version keeps its magic and version
@@ -73,6 +76,7 @@ BLOCK_BITS = 4096  # indexes per directory entry: a lookup counts at most 512 by
 BLOCK_BYTES = BLOCK_BITS // 8
 ENTRY = struct.Struct("<Q")
 CHECK = struct.Struct("<I")
+TABLE_CHUNK = 4096  # blocks whose checksums (16 KB) one summary entry covers
 SHIPPED = Path(__file__).with_name("solved")  # the solved files the package carries
 SPAN = 85  # plies 0..84 fit one byte, as in ``tablebase``'s uint8 cells
 APP_DIR = "oska-gui"  # the program's folder name, as the settings' (desktop/storage.py)
@@ -178,18 +182,35 @@ class Layout(NamedTuple):
     """Where each part of a solved file of some number of indexes starts, in bytes."""
 
     blocks: int
+    chunks: int
+    summary: int
     directory: int
     checksums: int
     bitmap: int
     codes: int
 
 
+def _aligned(size: int) -> int:
+    """Return ``size`` rounded up to a multiple of 8 bytes."""
+    return -(-size // ENTRY.size) * ENTRY.size
+
+
 def _layout(indexes: int) -> Layout:
     """Return the layout of a file of ``indexes`` bits."""
     blocks = -(-indexes // BLOCK_BITS)
-    checksums = HEADER_BYTES + blocks * ENTRY.size
-    bitmap = checksums + -(-blocks * CHECK.size // ENTRY.size) * ENTRY.size  # 8-aligned
-    return Layout(blocks, HEADER_BYTES, checksums, bitmap, bitmap + blocks * BLOCK_BYTES)
+    chunks = -(-blocks // TABLE_CHUNK)
+    directory = HEADER_BYTES + _aligned(chunks * CHECK.size)
+    checksums = directory + blocks * ENTRY.size
+    bitmap = checksums + _aligned(blocks * CHECK.size)
+    return Layout(blocks, chunks, HEADER_BYTES, directory, checksums, bitmap,
+                  bitmap + blocks * BLOCK_BYTES)
+
+
+def _summary(table: bytes | memoryview, chunks: int) -> bytes:
+    """Return the summary of a checksum table: the CRC-32 of each TABLE_CHUNK part."""
+    size = TABLE_CHUNK * CHECK.size
+    return b"".join(CHECK.pack(zlib.crc32(table[chunk * size:(chunk + 1) * size]))
+                    for chunk in range(chunks))
 
 
 def rebuild_hint(path: Path, n: int) -> str:
@@ -262,6 +283,7 @@ class SolvedFile:
             raise
         self._layout = _layout(self.header.indexes)
         self._checked = bytearray(self._layout.blocks)  # 1 once a block passed its check
+        self._chunks = bytearray(self._layout.chunks)  # 1 once a chunk of checksums did
         self.rules: OskaRules = oska_rules(n)
 
     def _checked_header(self, size: int, n: int) -> Header:
@@ -279,7 +301,7 @@ class SolvedFile:
         (stored_crc,) = HEADER_CHECK.unpack_from(view, HEADER.size)
         if zlib.crc32(view[:HEADER.size]) != stored_crc:
             raise SolvedFileError(f"{self.path} is damaged (its header fails its checksum)")
-        _, _, size_n, turn, span, indexes, stored, table_crc = fields
+        _, _, size_n, turn, span, indexes, stored, summary_crc = fields
         if span != SPAN or turn not in (0, 1):
             raise SolvedFileError(f"{self.path} is not a solved game of this program's version")
         if size_n != n or indexes != self.places.indexes:
@@ -289,15 +311,30 @@ class SolvedFile:
         if size != expected:
             raise SolvedFileError(f"{self.path} is damaged: {size:,} bytes instead of "
                                   f"{expected:,}")
-        if zlib.crc32(view[layout.checksums:layout.checksums + layout.blocks * CHECK.size]) \
-                != table_crc:
-            raise SolvedFileError(f"{self.path} is damaged (its checksum table fails its "
-                                  "checksum)")
+        if zlib.crc32(view[layout.summary:layout.summary + layout.chunks * CHECK.size]) \
+                != summary_crc:
+            raise SolvedFileError(f"{self.path} is damaged (its summary of checksums fails "
+                                  "its checksum)")
         return Header(n, turn, indexes, stored)
 
     def _entry(self, block: int) -> int:
         """Return the directory entry of ``block``: the stored positions before it."""
         return int(ENTRY.unpack_from(self._map, self._layout.directory + block * ENTRY.size)[0])
+
+    def _check_chunk(self, chunk: int) -> None:
+        """Check part ``chunk`` of the checksum table against the summary, once.
+
+        Raises:
+            SolvedFileError: when its bytes are not the ones written.
+        """
+        layout, view = self._layout, self._map
+        start = layout.checksums + chunk * TABLE_CHUNK * CHECK.size
+        end = layout.checksums + min((chunk + 1) * TABLE_CHUNK, layout.blocks) * CHECK.size
+        (expected,) = CHECK.unpack_from(view, layout.summary + chunk * CHECK.size)
+        if zlib.crc32(view[start:end]) != expected:
+            raise SolvedFileError(f"{self.path} is damaged (part {chunk:,} of its checksum "
+                                  "table fails its checksum)")
+        self._chunks[chunk] = 1
 
     def _check_block(self, block: int) -> None:
         """Check ``block`` against its checksum and its neighbour's entry, once.
@@ -306,6 +343,8 @@ class SolvedFile:
             SolvedFileError: when its bytes are not the ones written.
         """
         layout, view = self._layout, self._map
+        if not self._chunks[block // TABLE_CHUNK]:
+            self._check_chunk(block // TABLE_CHUNK)
         first = self._entry(block)
         last = self._entry(block + 1) if block + 1 < layout.blocks else self.header.stored
         start = layout.bitmap + block * BLOCK_BYTES
@@ -497,9 +536,13 @@ def write_solved(path: Path, n: int, turn: int,
         table = b"".join(map(CHECK.pack, checks))
         file.seek(layout.checksums)
         file.write(table)
+        summary = _summary(table, layout.chunks)
+        file.seek(layout.summary)
+        file.write(summary)
         file.flush()
         os.fsync(file.fileno())
-        header = HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored, zlib.crc32(table))
+        header = HEADER.pack(MAGIC, VERSION, n, turn, SPAN, indexes, stored,
+                             zlib.crc32(summary))
         file.seek(0)  # the header last: a file cut short before it is no solved game
         file.write(header + HEADER_CHECK.pack(zlib.crc32(header)))
     return Header(n, turn, indexes, stored)
