@@ -96,3 +96,52 @@ def test_speed_rows_time_every_evaluator() -> None:
     rows = list(strength.speed_rows((4,), ("strong", "race")))
     assert len(rows) == 1 and rows[0][0] == "4"
     assert all(int(cell.replace(",", "")) > 0 for cell in rows[0][1:])
+
+
+def test_deeper_pairings_share_their_openings_and_swap_colours() -> None:
+    """Every pairing (d + 1 and d + 2 against d) plays the same seeded openings, each
+    with the deeper side as White and as Black."""
+    plan = strength.replace(strength.DEEPER, sizes=(6,), depths=(1, 2), games=4)
+    jobs = strength.deeper_jobs(plan)
+    pairs = {(job.deep, job.shallow) for job in jobs}
+    assert pairs == {(2, 1), (3, 1), (3, 2), (4, 2)}
+    for deep, shallow in pairs:
+        games = [(job.seed, job.colour) for job in jobs
+                 if (job.deep, job.shallow) == (deep, shallow)]
+        assert sorted(games) == [(1, WHITE), (1, BLACK), (2, WHITE), (2, BLACK)]
+    assert {job.opening_plies for job in jobs} == {4}
+
+
+def test_a_deeper_game_scores_the_deeper_side() -> None:
+    """A game of depth 2 against depth 1 gives the deeper side 1, 0.5 or 0, and the
+    same again."""
+    job = strength.DeeperJob(4, 2, 1, 3, 4, BLACK)
+    assert strength.play_deeper(job) in (0.0, 0.5, 1.0)
+    assert strength.play_deeper(job) == strength.play_deeper(job)
+
+
+def test_n4_white_wins_from_the_start_and_some_openings() -> None:
+    """The n = 4 start and every 2-ply opening listed are White wins by the solved file;
+    a board without a solved file gives None."""
+    roots = strength.white_wins(4)
+    assert roots is not None and roots[0] == oska_rules(4).start() and len(roots) > 1
+    assert len(set(roots)) == len(roots)
+    assert strength.white_wins(6) is None
+
+
+def test_white_converts_the_start_but_not_a_lost_opening() -> None:
+    """At depth 6 White wins from the start; from a 2-ply opening the solved file says
+    White loses, the exact defender wins whatever White plays."""
+    rules = oska_rules(4)
+    assert strength.converts(strength.ConvertJob(4, 6, rules.start()))
+    lost = rules.from_rows(["w-ww", "w--", "--", "b--", "-bbb"], WHITE)
+    assert not strength.converts(strength.ConvertJob(4, 6, lost))
+
+
+def test_the_convert_run_prints_a_row_per_depth(capsys: pytest.CaptureFixture) -> None:
+    """``--convert`` on n = 4 at two depths prints both rows and how many openings."""
+    strength.main(["--convert", "--sizes", "4", "--depths", "1,6", "--workers", "1"])
+    out = capsys.readouterr().out
+    count = len(strength.white_wins(4) or []) - 1
+    assert "Conversions" in out and f"of {count}" in out
+    assert out.count(f"of {count}") == 2

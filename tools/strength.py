@@ -22,6 +22,17 @@ Prints three tables, using every core:
    time a move (iterative deepening, as the timed levels play): what a slower but
    better evaluator is worth where players feel it.
 4. **Evaluator speed**: evaluations a second on positions of random games.
+
+Two more tables, each a run of its own, show whether a deeper search plays at least as
+well as a shallower one (``--deeper``, ``--convert``):
+
+5. **Deeper against shallower.** The default evaluator at depth d + 1 and d + 2 against
+   itself at depth d, d = 1..4, both colours from the same seeded 4-ply openings (seeds
+   1, 2, ...), as the deeper side's share of the points.
+6. **Conversions against an exact defender.** On a board whose solved game is kept (n = 4
+   ships; n = 5 where ``oska solve --n 5 --save`` was run), ``oskaplayer`` at each depth
+   1-10 plays White from the start and from every 2-ply opening White wins, against a
+   defender that plays exactly (the fastest win, the slowest loss): how many it wins.
 """
 
 from __future__ import annotations
@@ -41,6 +52,7 @@ from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
 from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.engine.registry import GameKind
 from oska_gui.engine.search import Thinker, best_child
+from oska_gui.engine.solved_file import solved_children
 from oska_gui.games.oska import OskaRules, oska_rules
 from oska_gui.play.game import make_game
 from oska_gui.play.levels import Level
@@ -76,6 +88,8 @@ class Plan:
 FULL = Plan((4, 5, 6, 8), (2, 3, 4), 40, SPARRING, 200, 4, (1.0, 3.0), DATASETS)
 QUICK = Plan((4, 6), (2, 3), 10, SPARRING, 60, 4, (), DATASETS, (6,), 4, 0.1)
 WALLS = Plan((6, 8), (2, 3), 100, ("race",), 0, 4, (), (), (), 0, 0.0, 2)
+DEEPER = Plan((6, 8), (1, 2, 3, 4), 100, (), 0, 4, (), (), (), 0, 0.0, 4)
+CONVERT = Plan((4, 5), tuple(range(1, 11)), 0, (), 0, 4, (), (), (), 0, 0.0, 2)
 
 
 # -- exact choices ---------------------------------------------------------------------
@@ -261,6 +275,119 @@ def describe_loss(result: MatchGame) -> str:
         textwrap.indent(rules.picture(result.final), "    ")])
 
 
+# -- deeper against shallower ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeeperJob:
+    """One game of the default evaluator against itself: board size, the deeper and the
+    shallower depth, the opening's seed and random plies, and the deeper side's colour."""
+
+    n: int
+    deep: int
+    shallow: int
+    seed: int
+    opening_plies: int
+    colour: int
+
+
+def deeper_jobs(plan: Plan) -> list[DeeperJob]:
+    """Return every game of the deeper-against-shallower plan: depth d + 1 and d + 2
+    against d for each d of ``plan.depths``, both colours of the openings of seeds 1 to
+    ``plan.games // 2`` (the same openings for every pairing)."""
+    plies = 4 if plan.opening_plies is None else plan.opening_plies
+    return [DeeperJob(n, shallow + more, shallow, seed, plies, colour)
+            for n in plan.sizes for shallow in plan.depths for more in (1, 2)
+            for seed in range(1, plan.games // 2 + 1) for colour in (WHITE, BLACK)]
+
+
+def play_deeper(job: DeeperJob) -> float:
+    """Play ``job``; return the deeper side's points (1, 0.5 or 0)."""
+    rules = oska_rules(job.n)
+    evaluate = oska_evaluator(rules, DEFAULT_EVALUATOR)
+    deep = DepthPlayer(f"depth {job.deep}", evaluate, job.deep, rules)
+    shallow = DepthPlayer(f"depth {job.shallow}", evaluate, job.shallow, rules)
+    white, black = (deep, shallow) if job.colour == WHITE else (shallow, deep)
+    winner = play_game(rules, white, black, job.opening_plies,
+                       random.Random(job.seed)).outcome.winner
+    return 0.5 if winner is None else float(winner == job.colour)
+
+
+def deeper_rows(plan: Plan, pool: ProcessPoolExecutor) -> list[list[str]]:
+    """Return one row per board size and shallower depth d: the share of the points of
+    depth d + 1 and of depth d + 2 against depth d, with their games won-drawn-lost."""
+    jobs = deeper_jobs(plan)
+    points: dict[tuple[int, int, int], list[float]] = {}
+    for job, result in zip(jobs, pool.map(play_deeper, jobs, chunksize=2), strict=True):
+        points.setdefault((job.n, job.deep, job.shallow), []).append(result)
+    return [[str(n), str(d), cell_text(points[n, d + 1, d]), cell_text(points[n, d + 2, d])]
+            for n in plan.sizes for d in plan.depths]
+
+
+# -- conversions against an exact defender --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ConvertJob:
+    """One won position for White to convert at ``depth`` against an exact defender."""
+
+    n: int
+    depth: int
+    pos: Position
+
+
+def exact_reply(n: int, pos: Position) -> Position:
+    """Return the solved game's best move in ``pos`` (the fastest win, else the slowest
+    loss); raises LookupError when no solved file of board ``n`` knows it."""
+    ranked = solved_children(n, pos)
+    if ranked is None:
+        raise LookupError(f"no solved file of n = {n} knows this position")
+    return ranked[0][0][0]
+
+
+def converts(job: ConvertJob) -> bool:
+    """Play ``job``'s position to the end, White by ``oskaplayer`` at the job's depth and
+    Black exactly; return True when White wins."""
+    rules = oska_rules(job.n)
+    evaluate = oska_evaluator(rules, DEFAULT_EVALUATOR)
+    pos = job.pos
+    while rules.terminal(pos) is None and rules.children(pos):
+        if pos.turn == WHITE:
+            pos = best_child(rules, evaluate, pos, job.depth)
+        else:
+            pos = exact_reply(job.n, pos)
+    return rules.terminal(pos) == (1 if pos.turn == WHITE else -1)
+
+
+def white_wins(n: int) -> list[Position] | None:
+    """Return the start of board ``n`` and every position after two plies from it that
+    White wins with perfect play (the start first); None when no solved file of board
+    ``n`` is kept."""
+    rules = oska_rules(n)
+    if solved_children(n, rules.start()) is None:
+        return None
+    after_two = dict.fromkeys(second for first in rules.children(rules.start())
+                              for second in rules.children(first))
+    won = [pos for pos in after_two
+           if rules.terminal(pos) is None and (ranked := solved_children(n, pos)) is not None
+           and ranked[0][0][1].result == 1]
+    return [rules.start(), *won]
+
+
+def convert_rows(plan: Plan, pool: ProcessPoolExecutor) -> Iterator[list[str]]:
+    """Yield one row per board size kept solved and depth: whether White won from the
+    start, and how many of the 2-ply openings White wins it converted."""
+    for n in plan.sizes:
+        roots = white_wins(n)
+        if roots is None:
+            yield [str(n), "-", "no solved file: oska solve --n N --save", "-"]
+            continue
+        for depth in plan.depths:
+            won = list(pool.map(converts, [ConvertJob(n, depth, pos) for pos in roots]))
+            yield [str(n), str(depth), "won" if won[0] else "LOST",
+                   f"{sum(won[1:])} of {len(won) - 1}"]
+
+
 # -- equal time -------------------------------------------------------------------------
 
 
@@ -331,6 +458,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run (about a minute)")
     parser.add_argument("--walls", action="store_true",
                         help="matches alone, against the race-count bot from 2-ply openings")
+    parser.add_argument("--deeper", action="store_true",
+                        help="only the default evaluator against itself: depth d + 1 and "
+                             "d + 2 against d (d = --depths, default 1-4) on n = 6 and 8")
+    parser.add_argument("--convert", action="store_true",
+                        help="only the conversions against an exact defender (n = 4, and 5 "
+                             "when solved), depths 1-10")
     parser.add_argument("--games", type=int, help="games per match cell (even)")
     parser.add_argument("--sizes", help="board sizes, e.g. 4,5,6,8")
     parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
@@ -345,7 +478,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count(),
                         help="processes playing at once (default: one per core)")
     args = parser.parse_args(argv)
-    plan = WALLS if args.walls else QUICK if args.quick else FULL
+    plan = (WALLS if args.walls else DEEPER if args.deeper else CONVERT if args.convert
+            else QUICK if args.quick else FULL)
     plan = replace(
         plan,
         sizes=tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
@@ -355,8 +489,18 @@ def main(argv: list[str] | None = None) -> int:
         opening_plies=plan.opening_plies if args.opening_plies is None else args.opening_plies)
     if args.walls:
         args.skip += ",choices,timed,speed"
+    if args.deeper or args.convert:
+        args.skip += ",choices,matches,timed,speed"
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers) as pool:
+        if args.deeper:
+            print_table(f"Deeper against shallower: {DEFAULT_EVALUATOR} at depth d + 1 and "
+                        "d + 2 against itself at d, the deeper side's share (games)",
+                        ["n", "d", "d + 1 vs d", "d + 2 vs d"], deeper_rows(plan, pool))
+        if args.convert:
+            print_table("Conversions: oskaplayer as White against an exact defender",
+                        ["n", "depth", "from the start", "2-ply openings White wins"],
+                        convert_rows(plan, pool))
         if "choices" not in args.skip:
             print_table("Exact choices: moves that throw the game-theoretic value away",
                         ["dataset", "chosen by", "positions", "value lost"],
