@@ -68,8 +68,9 @@ def test_a_seed_gives_the_same_samples_in_any_pool(
 
 def test_without_a_saved_game_the_error_says_how_to_make_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No solved file: a clear error naming the command, not a traceback from a worker."""
+    """No solved file (n = 5: the package ships n = 4's): a clear error naming the
+    command, not a traceback from a worker."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     with ProcessPoolExecutor(1) as pool, pytest.raises(solved_samples.NoSolvedGame,
-                                                       match="oska solve --n 4 --save"):
-        solved_samples.solved_positions(4, 1, 1, pool)
+                                                       match="oska solve --n 5 --save"):
+        solved_samples.solved_positions(5, 1, 1, pool)
