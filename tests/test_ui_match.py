@@ -304,7 +304,9 @@ def test_perfect_player_picks_a_best_move_by_the_solver() -> None:
 
 
 def test_the_thinking_line_says_how_far_ahead_in_plain_words() -> None:
-    match = black_thinking("master", 6, frames=20)
+    """Strongest (6 s a move), not Master (2 s): 20 slices of 5 ms on a loaded machine
+    can pass 2 s of the thinking clock, and the computer would have moved already."""
+    match = black_thinking("strongest", 6, frames=20)
     status = match.status_text
     assert match.thinking == BLACK and "depth" not in status
     assert re.search(r"Black is thinking… looking \d+ moves? ahead · \d+\.\d s", status), status
