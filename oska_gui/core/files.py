@@ -42,6 +42,11 @@ KINDS = ((stat.S_ISDIR, os.strerror(errno.EISDIR)), (stat.S_ISFIFO, "a named pip
          (stat.S_ISSOCK, "a socket"))
 
 
+# Opening never waits (a FIFO with no writer) nor takes a terminal as controlling one.
+OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+              | getattr(os, "O_CLOEXEC", 0))
+
+
 class NotAFile(OSError):
     """The path exists and is not a regular file: a folder, a named pipe, a device."""
 
@@ -83,6 +88,40 @@ def regular_mode(path: str | Path) -> int | None:
     kind = next((words for test, words in KINDS if test(mode)), "not a regular file")
     reason = kind if stat.S_ISDIR(mode) else f"{kind}, not a regular file"
     raise NotAFile(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL, reason, str(path))
+
+
+def open_regular(path: str | Path) -> int:
+    """Open the regular file at ``path`` for reading without ever waiting on it.
+
+    What the path leads to is looked at first (opening a device may act on it), the
+    file is opened so that a FIFO does not wait for a writer, and the descriptor is
+    checked again (the file may have been swapped in between).
+
+    Returns:
+        The open descriptor; the caller closes it.
+
+    Raises:
+        FileNotFoundError: nothing is there.
+        NotAFile: something other than a regular file is there.
+        OSError: it cannot be opened.
+    """
+    if regular_mode(path) is None:
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    handle = os.open(path, OPEN_FLAGS)
+    try:
+        _check_descriptor(handle, path)
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def _check_descriptor(handle: int, path: str | Path) -> None:
+    """Raise NotAFile unless the open descriptor ``handle`` (of ``path``) is a regular file."""
+    mode = os.fstat(handle).st_mode
+    if not stat.S_ISREG(mode):
+        kind = next((words for test, words in KINDS if test(mode)), "not a regular file")
+        raise NotAFile(errno.EINVAL, f"{kind}, not a regular file", str(path))
 
 
 def check_writable(path: str | Path) -> None:

@@ -23,7 +23,7 @@ import stat
 import sys
 from pathlib import Path
 
-from oska_gui.core.files import link_target, write_whole
+from oska_gui.core.files import NotAFile, link_target, open_regular, write_whole
 
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
@@ -31,9 +31,6 @@ GAME_FILE_NAME = "game.json"
 MAX_BYTES = 1024 * 1024  # settings or a saved game take a few kB; a bigger file is not ours
 ASIDE = ".set-aside"  # added to the name of a file set aside
 MAX_ASIDE = 100  # set-aside names tried before giving up
-# Opening never waits (a FIFO with no writer) nor takes a terminal as controlling one.
-OPEN_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-              | getattr(os, "O_CLOEXEC", 0))
 KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"),
          (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"))
 
@@ -184,14 +181,11 @@ def _read_regular(path: Path) -> bytes:
         NotRegular: it is not a regular file.
         OSError: it cannot be read.
     """
-    kind = _kind(os.stat(path).st_mode)
-    if kind is not None:
-        raise NotRegular(kind)
-    descriptor = os.open(path, OPEN_FLAGS)
+    try:
+        descriptor = open_regular(path)
+    except NotAFile:
+        raise NotRegular(_kind(os.stat(path).st_mode) or "a special file") from None
     with open(descriptor, "rb") as file:
-        kind = _kind(os.fstat(descriptor).st_mode)
-        if kind is not None:
-            raise NotRegular(kind)
         return file.read(MAX_BYTES + 1)
 
 

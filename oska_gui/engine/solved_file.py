@@ -50,7 +50,6 @@ folder is read first.
 from __future__ import annotations
 
 import os
-import stat
 import struct
 import sys
 import zlib
@@ -60,7 +59,7 @@ from math import comb
 from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
-from oska_gui.core.files import replacing
+from oska_gui.core.files import NotAFile, open_regular, replacing
 from oska_gui.core.types import Position
 from oska_gui.engine.solver import Solution, parent_score, score_of, solution_of
 from oska_gui.games.oska import OskaRules, oska_rules
@@ -233,20 +232,6 @@ def _block_crc(entry: int, bits: bytes | memoryview, codes: bytes | memoryview) 
     return zlib.crc32(codes, zlib.crc32(bits, zlib.crc32(ENTRY.pack(entry))))
 
 
-def _open_regular(path: Path) -> int:
-    """Open ``path`` for reading without waiting on it; return the descriptor.
-
-    Raises:
-        SolvedFileError: when it is not a regular file (a FIFO, a device, a folder).
-        OSError: when it cannot be opened.
-    """
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    if not stat.S_ISREG(os.fstat(handle).st_mode):
-        os.close(handle)
-        raise SolvedFileError(f"{path} is not a regular file")
-    return handle
-
-
 class SolvedFile:
     """A solved game opened read-only and memory-mapped: exact values of its positions.
 
@@ -267,7 +252,10 @@ class SolvedFile:
 
         self.path = path
         self.damage: str | None = None  # why lookups stopped, once a block failed
-        handle = _open_regular(path)
+        try:
+            handle = open_regular(path)
+        except NotAFile as error:  # a FIFO is refused here, never waited on
+            raise SolvedFileError(f"{path} is not a regular file ({error.strerror})") from None
         try:
             size = os.fstat(handle).st_size
             if size < HEADER_BYTES:
