@@ -141,6 +141,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=0,
                         help="random n = 4 games for the agreement (default 0: none)")
     parser.add_argument("--depth", type=int, help="search depth for the agreement")
+    parser.add_argument("--nodes", type=int,
+                        help="nodes a position (default: the review's default budget)")
     parser.add_argument("--confirm-plies", type=int, default=CONFIRM_PLIES,
                         help="how much deeper a suspected mistake is searched again "
                              f"(default {CONFIRM_PLIES}; 0: never)")
@@ -151,7 +153,7 @@ def main() -> None:
     # empty data folder hides it.
     os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="oska-review-bench-")
     start, cpu = time.perf_counter(), time.process_time()
-    job = ReviewJob(record)
+    job = ReviewJob(record, Budget.chosen(args.nodes))
     while not job.advance(0.05):
         pass
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
@@ -161,7 +163,7 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f})")
     if args.games:
         start = time.perf_counter()
-        budget = Budget(None, args.depth) if args.depth else Budget()
+        budget = Budget.chosen(args.nodes, args.depth)
         found = agreement(args.games, budget, args.confirm_plies)
         how = f"{budget.describe()}, suspected mistakes {args.confirm_plies} plies deeper"
         print(f"n = 4, {args.games} random games, {found.moves} moves, {how}: "

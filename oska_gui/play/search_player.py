@@ -17,6 +17,7 @@ from typing import Protocol
 
 from oska_gui.engine.clock import ThinkingClock
 from oska_gui.engine.search import (
+    AlphaBeta,
     Progress,
     Thinker,
     deepening_step,
@@ -41,10 +42,10 @@ class TableSink(Protocol):
         """Take over ``tables``, which nobody reads or writes any more."""
 
 
-def release(thinker: Thinker, reclaimer: TableSink | None) -> None:
+def release(search: AlphaBeta, reclaimer: TableSink | None) -> None:
     """Hand a finished or abandoned search's tables to ``reclaimer`` (None: drop them)."""
     if reclaimer is not None:
-        reclaimer.take(thinker.search.table, thinker.search.static, thinker.search.moves)
+        reclaimer.take(search.table, search.static, search.moves)
 
 
 class SearchPlayer:
@@ -189,7 +190,7 @@ class SearchPlayer:
         """Let go of the search, handing its tables to the reclaimer (if any)."""
         thinker, self._thinker = self._thinker, None
         if thinker is not None:
-            release(thinker, self.reclaimer)
+            release(thinker.search, self.reclaimer)
 
     @property
     def status(self) -> str:

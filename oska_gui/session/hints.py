@@ -105,7 +105,7 @@ class HintPlayer:
         if not check.advance(seconds):
             return None
         self._check = None
-        release(check, self.reclaimer)
+        release(check.search, self.reclaimer)
         if check.progress.depth >= self._depth + VERIFY_PLIES and check.best == self._candidate:
             return self._candidate
         safe = [kid for kid in self.game.children(position)
@@ -121,7 +121,7 @@ class HintPlayer:
         if not safe.advance(seconds):
             return None
         self._safe = None
-        release(safe, self.reclaimer)
+        release(safe.search, self.reclaimer)
         return safe.best
 
     def _thinker(self, game: Any, depth: int) -> Thinker:
@@ -154,6 +154,6 @@ class HintPlayer:
         self._finder.stop()
         for thinker in (self._check, self._safe):
             if thinker is not None:
-                release(thinker, self.reclaimer)
+                release(thinker.search, self.reclaimer)
         self._check = self._safe = None
 

@@ -10,6 +10,11 @@ marked (``marks``) from the assessment of the position it was played in, so the 
 fills in move by move. A searched move that loses a mistake's worth or more is searched
 again deeper, with the best move, before its mark stands (``_confirm``): the
 evaluator's misjudgements beyond the horizon otherwise mark moves that lose nothing.
+All the searches of one review share one set of tables (``AlphaBeta``): each position
+is a child of the one before, whose search has already met most of what it will meet,
+so its evaluations, move lists and move orders are found rather than made again. The
+tables change only the speed, never a score, and the positions are always searched in
+the game's order, so the review stays the same however it is run.
 
 Like the players' search, the job never blocks: ``advance(seconds)`` works for about
 that long (a search slice pauses every few hundred nodes, a solve slice likewise) and
@@ -102,6 +107,8 @@ class ReviewJob:
         self.review = Review(record, record.positions())
         self.reclaimer = reclaimer
         self.solver = solver_for(self.game.rules)
+        discard = None if reclaimer is None else reclaimer.take
+        self.search = AlphaBeta(self.game.rules, self.evaluate, discard)
         self.solving: int | None = None  # the position being solved exactly, if one is
         self._steps = self._work()
         self._end = 0.0  # when the running call of ``advance`` is to return
@@ -135,6 +142,7 @@ class ReviewJob:
             assessment = yield from self._assess(index, played,
                                                  budget if index >= first_exact else 0)
             review.add(assessment)
+        release(self.search, self.reclaimer)
 
     def _exact_budget(self) -> int:
         """Return the most positions the solver may take on for one position (0: none)."""
@@ -221,9 +229,8 @@ class ReviewJob:
         comes from one consistent look, not from two searches of different depths.
         A drop of a mistake or more is then checked by a deeper look (``_confirm``).
         """
-        discard = None if self.reclaimer is None else self.reclaimer.take
-        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth, discard=discard,
-                          node_limit=self.nodes)
+        thinker = Thinker(self.game.rules, self.evaluate, pos, self.depth,
+                          node_limit=self.nodes, search=self.search)
         spent = 0.0
         while not thinker.done:
             start = time.perf_counter()
@@ -244,7 +251,6 @@ class ReviewJob:
             if 100 * (chance - after) >= MISTAKE:
                 chance, after = yield from self._confirm(thinker.search, progress.best, played,
                                                          progress.depth, (chance, after))
-        release(thinker, self.reclaimer)
         return Assessment(chance, progress.best, after, progress.depth)
 
     def _confirm(self, search: AlphaBeta, best: Position, played: Position, depth: int,
