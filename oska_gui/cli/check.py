@@ -259,7 +259,7 @@ def functions_to_check(process: BotProcess, args: argparse.Namespace) -> dict[st
     try:
         functions = process.wait_ready()
     except LoadError as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error), error.traceback) from None
     defined = f"it defines: {', '.join(functions) or 'nothing'}"
     names = {}
     for role in (MOVEGEN, PLAYER):
