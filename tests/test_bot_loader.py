@@ -240,10 +240,12 @@ def test_messages_name_the_file_not_its_copy(tmp_path: Path) -> None:
     try:
         with pytest.raises(LoadError) as error:
             broken.wait_ready()
-        assert 'cannot load broken.py:   File "broken.py", line 1' in str(error.value)
+        assert str(error.value).startswith("cannot load broken.py: SyntaxError: ")
+        assert str(error.value).endswith("(broken.py, line 1)")
+        assert error.value.traceback.startswith('  File "broken.py", line 1\n')
         reply = raises.ask(START, "w", 1)
         assert reply.reason == "exception" and 'File "raises.py", line 5' in reply.detail
-        for text in (str(error.value), reply.detail):
+        for text in (str(error.value), error.value.traceback, reply.detail):
             assert STAGE_PREFIX not in text and str(tmp_path) not in text
     finally:
         broken.close()

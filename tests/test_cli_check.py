@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,88 @@ def test_files_that_cannot_be_checked_exit_with_2(tmp_path: Path, bot: str,
     result = run_cli("check", write_bot(tmp_path, bot))
     assert result.returncode == 2
     assert words in result.stderr and "Traceback" not in result.stderr
+
+
+# A bot folder whose modules import a helper beside them: only the folder form loads them.
+FOLDER_MODULES = {
+    "helper.py": """
+        from oska_gui import movegen as ours_movegen
+        from oska_gui import oskaplayer as ours_player
+
+        def generate(board, player):
+            return ours_movegen(board, player)
+
+        def play_at_depth_1(board, player):
+            return ours_player(board, player, 1)
+    """,
+    "mine.py": """
+        from helper import generate, play_at_depth_1
+
+        def movegen(board, player):
+            return generate(board, player)
+
+        def oskaplayer(board, player, depth):
+            return play_at_depth_1(board, player)
+    """,
+    "named.py": """
+        from helper import generate, play_at_depth_1
+
+        def move_gen(board, player):
+            return generate(board, player)
+
+        def play(board, player, depth):
+            return play_at_depth_1(board, player)
+    """,
+}
+
+
+def bot_folder(tmp_path: Path) -> Path:
+    """Write ``FOLDER_MODULES`` into ``tmp_path/team``; return that folder."""
+    folder = tmp_path / "team"
+    folder.mkdir()
+    for name, source in FOLDER_MODULES.items():
+        (folder / name).write_text(textwrap.dedent(source).lstrip(), encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("module", "options", "functions"), [
+    ("mine", (), "movegen, oskaplayer"),  # no function named: the standard names
+    ("mine.oskaplayer", (), "movegen, oskaplayer"),  # module.function, as for any bot
+    ("named", ("--movegen", "move_gen", "--oskaplayer", "play"), "move_gen, play"),
+])
+def test_a_module_of_a_folder_is_checked_by_its_function_names(
+        tmp_path: Path, module: str, options: tuple[str, ...], functions: str) -> None:
+    """FOLDER:module checks movegen and oskaplayer of that module (or the functions the
+    options name), its imports of the folder working."""
+    folder = bot_folder(tmp_path)
+    result = run_cli("check", f"{folder}:{module}", *options, *FAST, "--sizes", "4")
+    assert result.returncode == 0, result.stdout + result.stderr
+    module_path = folder / module.split(".")[0]
+    assert f"Checking {functions} in {module_path} against" in result.stdout
+    movegen, player = movegen_table(result.stdout)["4"], player_table(result.stdout)["4"]
+    assert movegen["agree"] == movegen["boards"] and int(movegen["boards"]) > 10
+    assert player["legal"] == player["positions"] and int(player["positions"]) > 2
+
+
+@pytest.mark.parametrize(("module", "options", "words"), [
+    ("helper", (), "team/helper defines neither 'movegen' nor 'oskaplayer' (it defines: "
+                   "generate, ours_movegen, ours_player, play_at_depth_1)"),
+    ("mine", ("--movegen", "move_gen"), "team/mine has no function 'move_gen' (named by "
+                                        "--movegen; it defines: generate, movegen,"),
+    ("named", ("--oskaplayer", "play", "--movegen", "movegen"),
+     "team/named has no function 'movegen' (named by --movegen;"),
+    ("nowhere", (), "the bot folder '{folder}' has no module 'nowhere'"),
+])
+def test_a_module_lacking_a_function_is_one_line_and_exit_code_2(
+        tmp_path: Path, module: str, options: tuple[str, ...], words: str) -> None:
+    """A module without the standard functions, without a function an option names, or
+    no such module: one line on stderr, exit code 2, no traceback, nothing checked."""
+    folder = bot_folder(tmp_path)
+    result = run_cli("check", f"{folder}:{module}", *options, *FAST, "--sizes", "4")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert words.format(folder=folder) in result.stderr
+    assert "n  boards" not in result.stdout
 
 
 def kinds_table(stdout: str) -> dict[str, dict[str, str]]:

@@ -14,6 +14,14 @@ from pathlib import Path
 
 import pytest
 
+from oska_gui.session.settings import MemoryStorage
+from oska_gui.ui.app import App
+from oska_gui.ui.board.keyboard_cursor import DIRECTIONS, neighbour
+from oska_gui.ui.game.commands import KEYS, Command
+from oska_gui.ui.game.game_scene import GameScene
+from oska_gui.ui.kit.events import KeyPress
+from oska_gui.ui.overlays.confirm import NEW_GAME
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAIN = REPO_ROOT / "main.py"
 TIMEOUT = 120  # far above any run here; only stops a runaway
@@ -48,6 +56,134 @@ def test_help_lists_the_options_even_without_a_display(tmp_path: Path) -> None:
                    "--replay FILE", "--n N"):
         assert option in result.stdout
     assert "--frames" not in result.stdout  # only for scripted checks
+
+
+def keys_in_a_game(help_text: str) -> list[tuple[str, str]]:
+    """Return (key, what it does) for each key named after 'keys in a game:' in the help.
+
+    The help lists 'KEYS meaning' items split by ', ', KEYS one or more keys split by
+    '/'; keys come back as the UI names them ('arrows' as the four arrow keys) and a
+    meaning without the note in brackets after it.
+    """
+    text = " ".join(help_text.split("keys in a game:", 1)[1].split())
+    pairs = []
+    for item in text.split(", "):
+        keys, meaning = item.split(" ", 1)
+        for key in keys.split("/"):
+            names = tuple(DIRECTIONS) if key == "arrows" else (key.lower(),)
+            pairs += [(name, meaning.split(" (")[0]) for name in names]
+    return pairs
+
+
+def game_app(mode: str = "hvh", moves: int = 1) -> tuple[App, GameScene]:
+    """Return an App in a new game of Oska (``mode``, the computer a beginner), with
+    ``moves`` moves played, and its game scene."""
+    app = App(MemoryStorage({"mode": mode, "kind": "oska", "n": 5, "animation": "off",
+                             "levels": ["beginner", "beginner"]}), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    for _ in range(moves):
+        assert scene.match.play(scene.match.legal_moves()[0].child)
+    return app, scene
+
+
+def moves_the_cursor(key: str) -> None:
+    """The first press shows the keyboard cursor, the next moves it that way; no move
+    is undone or redone."""
+    app, scene = game_app()
+    history = scene.match.history
+    app.handle(KeyPress(key))
+    shown = scene.cursor if scene.cursor is not None else pytest.fail("no cursor")
+    app.handle(KeyPress(key))
+    board = scene.board()
+    centers = [board.center(cell) for cell in range(board.cell_count)]
+    assert scene.cursor == neighbour(centers, shown, key)
+    assert (len(history.positions), history.cursor) == (2, 1)
+
+
+def picks_up_or_puts_down(key: str) -> None:
+    """On a piece of the side to move it picks the piece up; again, it puts it back."""
+    app, scene = game_app(moves=0)
+    app.handle(KeyPress("down"))  # shows the cursor on a piece of the side to move
+    app.handle(KeyPress(key))
+    assert scene.input.selected == scene.cursor is not None
+    app.handle(KeyPress(key))
+    assert scene.input.selected is None
+
+
+def undoes(key: str) -> None:
+    """It takes back the move played."""
+    app, scene = game_app()
+    app.handle(KeyPress(key))
+    assert scene.match.history.cursor == 0
+
+
+def redoes(key: str) -> None:
+    """It plays again the move taken back."""
+    app, scene = game_app()
+    scene.match.undo()
+    app.handle(KeyPress(key))
+    assert scene.match.history.cursor == 1
+
+
+def hints(key: str) -> None:
+    """On the human's turn against the computer it asks for a hint."""
+    app, scene = game_app("hvc", moves=0)
+    app.handle(KeyPress(key))
+    assert scene.match.hint_pending or scene.match.hint is not None
+
+
+def shows_cell_names(key: str) -> None:
+    """It shows the cell names, or hides them when shown."""
+    app, _ = game_app()
+    shown = app.settings.coordinates
+    app.handle(KeyPress(key))
+    assert app.settings.coordinates is not shown
+
+
+def starts_a_new_game(key: str) -> None:
+    """It starts a new game (after asking, as a move was played)."""
+    app, scene = game_app()
+    app.handle(KeyPress(key))
+    if app.question is NEW_GAME:
+        app.handle(KeyPress("enter"))
+    assert app.game is not scene and app.game is not None
+    assert len(app.game.match.history.positions) == 1
+
+
+def shows_help(key: str) -> None:
+    """It opens the help."""
+    app, _ = game_app()
+    app.handle(KeyPress(key))
+    assert app.help
+
+
+# What each meaning in the help's keys line must do, and the command it is bound to in
+# the game's table of keys (None: a key the game or the App handles by itself).
+MEANINGS = {
+    "move the cursor": (moves_the_cursor, None),
+    "picks up or puts down a piece": (picks_up_or_puts_down, None),
+    "undo": (undoes, Command.UNDO),
+    "redo": (redoes, Command.REDO),
+    "hint": (hints, Command.HINT),
+    "cell names": (shows_cell_names, Command.COORDINATES),
+    "new game": (starts_a_new_game, Command.NEW),
+    "help": (shows_help, None),
+}
+
+
+def test_the_keys_the_help_names_do_what_it_says(tmp_path: Path) -> None:
+    """Each key of the help's 'keys in a game' line, pressed in a game, does what the
+    line says and is bound to that command; arrows move the cursor, not through moves."""
+    result = run_main(["--help"], tmp_path, display=False)
+    assert result.returncode == 0, result.stderr
+    pairs = keys_in_a_game(result.stdout)
+    assert len(pairs) >= len(MEANINGS), pairs
+    for key, meaning in pairs:
+        assert meaning in MEANINGS, f"no check here of what the help says {key} does"
+        check, command = MEANINGS[meaning]
+        assert KEYS.get(key) == command, (key, meaning)
+        check(key)
 
 
 @pytest.mark.slow

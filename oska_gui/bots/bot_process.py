@@ -271,7 +271,9 @@ class BotProcess:
             if message is _EOF or message.get("event") != "ready":
                 detail = self._load_failure(message)
                 self._stop()
-                raise LoadError(f"cannot load {self.label}: {detail}")
+                summary = one_line(detail)  # the traceback, if any, goes with it whole
+                raise LoadError(f"cannot load {self.label}: {summary}",
+                                "" if summary == detail.strip() else detail)
             self.functions = message["functions"]
         return self.functions
 

@@ -20,4 +20,13 @@ REASONS = {
 
 
 class LoadError(Exception):
-    """The bot file cannot be loaded, or it lacks the function asked for."""
+    """The bot file cannot be loaded, or it lacks the function asked for.
+
+    Its message is one line. ``traceback`` holds the bot's whole traceback when the bot
+    raised while loading (cut as its host cuts every traceback), else ''.
+    """
+
+    def __init__(self, message: str, traceback: str = "") -> None:
+        """Keep the one-line ``message`` and the bot's ``traceback`` ('' for none)."""
+        super().__init__(message)
+        self.traceback = traceback

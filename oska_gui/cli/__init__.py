@@ -20,6 +20,7 @@ import sys
 from oska_gui.console.options import CliError
 from oska_gui.console.signals import EXIT_TERMINATED, Terminated, sigterm_unwinds
 from oska_gui.console.table import plain
+from oska_gui.core.text import plain_lines
 
 from . import analyze, check, match, review, selfplay, solve, tournament
 
@@ -60,6 +61,8 @@ def main(argv: list[str] | None = None) -> int:
             return args.run(args)
     except CliError as error:
         print(plain(f"oska {args.command}: error: {error}"), file=sys.stderr)
+        if error.detail:  # a bot's traceback: readable only with its line breaks
+            print(plain_lines(error.detail), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"\noska {args.command}: interrupted", file=sys.stderr)

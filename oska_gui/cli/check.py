@@ -1,16 +1,17 @@
 """``oska check FILE``: compare someone's ``movegen``/``oskaplayer`` with this project's.
 
 Their code runs in its own process (``bot_process.BotProcess``, loaded by
-``play.bot_loader`` as every bot is: a file alone, or a folder), so a hang or a crash is
-reported rather than suffered. ``movegen(board, player)`` is compared with ours as a
-set of boards (duplicates are reported too) on random-playout positions and tricky
+``play.bot_loader`` as every bot is: a file alone, or a folder, where 'folder:module' is
+enough: the functions are named by ``--movegen`` and ``--oskaplayer``), so a hang or a
+crash is reported rather than suffered. ``movegen(board, player)`` is compared with ours
+as a set of boards (duplicates are reported too) on random-playout positions and tricky
 boards (``cases``); ``oskaplayer(board, player, depth)`` must return a legal board in
 the form it was given, and the unchanged board when the player has no move.
 
 Exit codes, for grading scripts: 0 every call agreed, 1 a disagreement
 was found, 2 the check could not be made or its result not delivered (a bad option, a
-file that cannot be loaded or defines neither function, a ``--json`` file that cannot
-be written; the error is one line on stderr).
+file that cannot be loaded, defines neither function or lacks one an option names, a
+``--json`` file that cannot be written; the error is one line on stderr).
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ examples:
   oska check mine.py                     movegen and oskaplayer on n = 4, 5, 6
   oska check mine.py --sizes 4 --games 100 --show 10
   oska check mine.py --depth 3 --time-limit 20 --movegen move_gen
+  oska check team:mine                   the module mine.py of the folder team, which
+                                         may import the other modules of team
   oska check mine.py --json result.json   also write the result for a grader
   oska check mine.py --json - | jq .      the JSON on stdout (the report on stderr)
 
@@ -86,7 +89,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         EXAMPLES)
     parser.add_argument("file", metavar="FILE",
                         help="the Python file to check (alone), or a module that imports "
-                             "others of its folder: path/to/folder[:module.function] (the "
+                             "others of its folder: path/to/folder[:module] (default "
+                             "oskaplayer; module.function as for a bot is taken too: the "
                              "module is checked; --movegen and --oskaplayer name the "
                              "functions)")
     parser.add_argument("--sizes", default="4,5,6", metavar="N,N,...",
@@ -104,10 +108,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--json", metavar="FILE",
                         help="also write the result as JSON to FILE, for graders (its "
                              "fields are listed in docs/bots.md; - for standard output)")
-    parser.add_argument("--movegen", default="movegen", metavar="NAME",
-                        help="the name of the move generator (default movegen)")
-    parser.add_argument("--oskaplayer", default="oskaplayer", metavar="NAME",
-                        help="the name of the player function (default oskaplayer)")
+    parser.add_argument("--movegen", metavar="NAME",
+                        help="the name of the move generator (default movegen); a name "
+                             "given must be defined, else exit code 2")
+    parser.add_argument("--oskaplayer", metavar="NAME",
+                        help="the name of the player function (default oskaplayer); a "
+                             "name given must be defined, else exit code 2")
     add_bot_options(parser, "call", "the file")
     parser.set_defaults(run=run)
 
@@ -166,7 +172,7 @@ class Checker:
 def run(args: argparse.Namespace) -> int:
     """Check the file named in ``args``; print the report; return 0, 1 or 2."""
     try:
-        spec = parse_bot(args.file)
+        spec = parse_bot(args.file, module_alone=True)
     except ValueError as error:
         raise CliError(str(error)) from None
     sizes = parse_sizes(args.sizes)
@@ -209,16 +215,15 @@ def check_file(process: BotProcess, sizes: list[int],
         The exit code (0 all agree, 1 a disagreement) and the JSON result.
     """
     names = functions_to_check(process, args)
-    print(plain(f"Checking {', '.join(names)} in {process.label} against this project's rules"))
+    print(plain(f"Checking {', '.join(names.values())} in {process.label} against this "
+                "project's rules"))
     rng = random.Random(args.seed)
     # Tricky boards first: they are the simplest to read when one disagrees.
     cases = {n: unique(tricky_cases(oska_rules(n))
                        + playout_cases(oska_rules(n), args.games, rng)) for n in sizes}
     plays = {n: player_cases(oska_rules(n), cases[n], args.player_positions, rng)
              for n in sizes}
-    checkers = [Checker(role, name, process, args.time_limit)
-                for role, name in ((MOVEGEN, args.movegen), (PLAYER, args.oskaplayer))
-                if name in names]
+    checkers = [Checker(role, name, process, args.time_limit) for role, name in names.items()]
     inputs = {MOVEGEN: cases, PLAYER: plays}
     total = sum(len(inputs[checker.role][n]) for checker in checkers for n in sizes)
     with ProgressBar(total, "check", args.progress) as bar:
@@ -233,16 +238,40 @@ def check_file(process: BotProcess, sizes: list[int],
     return exit_code, result_document(checkers, args, process.label, exit_code)
 
 
-def functions_to_check(process: BotProcess, args: argparse.Namespace) -> list[str]:
-    """Load the file and return which of the two functions it defines; raises CliError."""
+def functions_to_check(process: BotProcess, args: argparse.Namespace) -> dict[str, str]:
+    """Load the code and return the functions to check, by role (MOVEGEN, PLAYER).
+
+    A function named by its option (``--movegen``, ``--oskaplayer``) must be defined; of
+    the standard names (the roles themselves), those defined are checked, and at least
+    one must be.
+
+    Args:
+        process: the code's process, not loaded yet.
+        args: the command's options.
+
+    Returns:
+        {role: function name}, MOVEGEN first.
+
+    Raises:
+        CliError: the code does not load, lacks a function named by an option, or
+            defines neither standard name.
+    """
     try:
         functions = process.wait_ready()
     except LoadError as error:
-        raise CliError(str(error)) from None
-    names = [name for name in (args.movegen, args.oskaplayer) if name in functions]
+        raise CliError(str(error), error.traceback) from None
+    defined = f"it defines: {', '.join(functions) or 'nothing'}"
+    names = {}
+    for role in (MOVEGEN, PLAYER):
+        named = vars(args)[role]  # each role's option is named after it: --movegen NAME
+        if named is not None and named not in functions:
+            raise CliError(f"{process.label} has no function {named!r} (named by --{role}; "
+                           f"{defined})")
+        if (named or role) in functions:
+            names[role] = named or role
     if not names:
-        raise CliError(f"{process.label} defines neither {args.movegen!r} nor "
-                       f"{args.oskaplayer!r} (it defines: {', '.join(functions) or 'nothing'})")
+        raise CliError(f"{process.label} defines neither {MOVEGEN!r} nor {PLAYER!r} "
+                       f"({defined})")
     return names
 
 

@@ -137,8 +137,10 @@ def make_movers(args: argparse.Namespace) -> list[Player]:
             try:
                 bot = open_bot(text, args.time_limit, echo=args.bot_output)
                 movers.append(started_bot(game, bot, args.bot_depth, bot.name))
-            except (ValueError, LoadError) as error:
+            except ValueError as error:
                 raise CliError(str(error)) from None
+            except LoadError as error:
+                raise CliError(str(error), error.traceback) from None
     except CliError:
         for mover in movers:
             mover.close()

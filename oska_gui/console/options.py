@@ -18,7 +18,16 @@ PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 
 
 class CliError(Exception):
-    """A problem with the user's input: printed as one clear line, exit code 2."""
+    """A problem with the user's input: printed as one clear line, exit code 2.
+
+    ``detail``, when given, is printed beneath that line, line by line: the traceback of
+    a bot that raised while loading.
+    """
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        """Keep the one-line ``message`` and the ``detail`` to print beneath it."""
+        super().__init__(message)
+        self.detail = detail
 
 
 def ai_option(text: str, evaluator: str = DEFAULT_EVALUATOR) -> Ai:

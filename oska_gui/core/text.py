@@ -5,7 +5,8 @@ Names and reasons from files and bots may hold anything a string can: control
 characters (a terminal acts on ESC; pygame refuses NUL), lone surrogates (no UTF-8
 encoder takes them), line breaks, bidirectional overrides, and megabytes of it. ``plain``
 writes every such character as its Python escape, so it shows and harms nothing;
-``drawable`` does the same and cuts what is too long for any screen.
+``drawable`` does the same and cuts what is too long for any screen; ``plain_lines``
+keeps line breaks and tabs, for text of several lines such as a traceback.
 """
 
 from __future__ import annotations
@@ -31,6 +32,21 @@ def plain(text: str) -> str:
         return text
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
                    for ch in text)
+
+
+def plain_lines(text: str) -> str:
+    """Return ``text`` of several lines safe to print on a terminal, line by line.
+
+    Args:
+        text: any text, perhaps from a bot (the traceback of an error it raised).
+
+    Returns:
+        The text with its line breaks ('\\n') and tabs kept, and every other character
+        that is not printable written as ``plain`` writes it (a carriage return, which
+        would let a line overwrite another, as '\\r'; ESC as '\\x1b').
+    """
+    return "\n".join("\t".join(plain(part) for part in line.split("\t"))
+                     for line in text.split("\n"))
 
 
 def drawable(text: str, limit: int = LINE_LIMIT) -> str:

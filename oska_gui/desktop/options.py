@@ -36,7 +36,8 @@ EPILOG = """examples:
   python3 main.py --replay game.json                    step through a saved game
   python3 main.py --speak                               print and say what happens
 
-keys in a game: U/Left undo, R/Right redo, H hint, C cell names, N new game, ? help
+keys in a game: arrows move the cursor, Enter picks up or puts down a piece, U undo,
+  R redo, H hint, C cell names, N new game, ? help (every key)
 """
 
 

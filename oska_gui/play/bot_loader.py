@@ -142,11 +142,14 @@ class BotUnusable(ValueError):
     """The bot is there but cannot be used: too big, unreadable, a broken archive."""
 
 
-def parse_bot(text: str) -> BotSpec:
+def parse_bot(text: str, module_alone: bool = False) -> BotSpec:
     """Read a bot given as 'path/to/bot.py[:function]' or 'path/to/folder[:module.function]'.
 
     Args:
         text: the bot as given; a path that holds ':' itself is read whole.
+        module_alone: also take 'path/to/folder:module' (and the same after a zip), the
+            function left at its default: for a command that names the functions to
+            call itself (``oska check``). A dotted name is still module.function.
 
     Returns:
         A BotFile with the file's bytes, a BotFolder, or a BotArchive with its bytes.
@@ -161,9 +164,9 @@ def parse_bot(text: str) -> BotSpec:
     path, suffix = _split(text)
     kind = _kind(path)
     if kind == "folder":
-        return _read_folder(path, suffix)
+        return _read_folder(path, suffix, module_alone)
     if kind == "file" and path.lower().endswith(".zip"):
-        return _read_archive(path, suffix)
+        return _read_archive(path, suffix, module_alone)
     if kind == "file":
         return _read_file(path, suffix)
     raise ValueError(f"no such bot file or folder: {path!r:.200} (write it as {SPEC_FORMS})")
@@ -295,9 +298,10 @@ def _module_name(entry: os.DirEntry) -> str | None:
     return None
 
 
-def _read_folder(path: str, suffix: str | None) -> BotFolder:
-    """Return the BotFolder of the folder ``path`` (raises ValueError, see ``parse_bot``)."""
-    module, function = _module_function(path, suffix, "folder")
+def _read_folder(path: str, suffix: str | None, module_alone: bool) -> BotFolder:
+    """Return the BotFolder of the folder ``path`` (``module_alone`` and the ValueError it
+    raises: see ``parse_bot``)."""
+    module, function = _module_function(path, suffix, "folder", module_alone)
     where = os.path.join(*module.split("."))
     base = os.path.join(path, where)
     if _kind(base) != "folder" and not any(_kind(base + end) == "file"
@@ -307,13 +311,18 @@ def _read_folder(path: str, suffix: str | None) -> BotFolder:
     return BotFolder(path, module, function, _fingerprint(_folder_files(path)))
 
 
-def _module_function(path: str, suffix: str | None, kind: str) -> tuple[str, str]:
+def _module_function(path: str, suffix: str | None, kind: str,
+                     module_alone: bool) -> tuple[str, str]:
     """Return the module and function of 'module.function' after a folder or zip ``path``
-    (default ``oskaplayer.oskaplayer``); raises ValueError when it is not that."""
+    (default ``oskaplayer.oskaplayer``; with ``module_alone`` a lone 'module' too, with
+    the default function); raises ValueError when it is not that."""
     text = f"{DEFAULT_MODULE}.{DEFAULT_FUNCTION}" if suffix is None else suffix
+    if module_alone and text.isidentifier():
+        return text, DEFAULT_FUNCTION
     module, dot, function = text.rpartition(".")
     if not dot or not module or not _are_names(text):
-        raise ValueError(f"after a bot {kind} give module.function, e.g. "
+        wanted = "module or module.function" if module_alone else "module.function"
+        raise ValueError(f"after a bot {kind} give {wanted}, e.g. "
                          f"{path}:{DEFAULT_MODULE}.{DEFAULT_FUNCTION}, not {text!r:.80}")
     return module, function
 
@@ -350,9 +359,10 @@ def _fingerprint(files: list[tuple[str, bytes]]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _read_archive(path: str, suffix: str | None) -> BotArchive:
-    """Return the BotArchive of the zip file ``path`` (raises ValueError, see ``parse_bot``)."""
-    module, function = _module_function(path, suffix, "zip")
+def _read_archive(path: str, suffix: str | None, module_alone: bool) -> BotArchive:
+    """Return the BotArchive of the zip file ``path`` (``module_alone`` and the ValueError
+    it raises: see ``parse_bot``)."""
+    module, function = _module_function(path, suffix, "zip", module_alone)
     data = _read_bytes(path, "the bot archive")
     files = _archive_files(path, data)
     prefix = _import_root(path, module, [name for name, _ in files])
