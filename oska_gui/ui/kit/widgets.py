@@ -47,6 +47,15 @@ def wrap(canvas: Canvas, text: str, max_width: float, size: float,
     return lines or [""]
 
 
+def fitting(canvas: Canvas, wording: Wording, max_width: float, size: float,
+            bold: bool = False) -> str | None:
+    """Return the first (the longest) of ``wording``'s texts that fits on one line
+    ``max_width`` wide at ``size``, or None when none does."""
+    wordings = [wording] if isinstance(wording, str) else list(wording)
+    return next((text for text in wordings
+                 if canvas.text_width(text, size, bold) <= max_width), None)
+
+
 def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
               max_lines: int = 1, bold: bool = False) -> list[str]:
     """Return the lines to show ``wording`` in a box ``max_width`` wide at ``size``.
@@ -65,10 +74,10 @@ def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
     Returns:
         The lines, top to bottom.
     """
+    one_line = fitting(canvas, wording, max_width, size, bold)
+    if one_line is not None:
+        return [one_line]
     wordings = [wording] if isinstance(wording, str) else list(wording)
-    for text in wordings:
-        if canvas.text_width(text, size, bold) <= max_width:
-            return [text]
     wrapped = [wrap(canvas, text, max_width, size, bold) for text in wordings]
     return next((lines for lines in wrapped if len(lines) <= max_lines), wrapped[-1])
 
