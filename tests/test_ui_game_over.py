@@ -8,6 +8,7 @@ from ui_fakes import RecordingCanvas
 
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
+from oska_gui.ui.game.commands import Command
 from oska_gui.ui.game.game_scene import GameScene
 from oska_gui.ui.game.game_view import banner_rect
 from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove
@@ -84,3 +85,26 @@ def test_pause_and_step_are_greyed_out_once_the_game_is_over() -> None:
     buttons = scene.view().buttons
     assert not buttons["pause"].enabled and not buttons["step"].enabled
     assert buttons["undo"].enabled
+
+
+def ended_by_hand() -> GameScene:
+    """Return the scene of a two-player game played to its end by the first legal move
+    each turn (the panel then offers Review where Hint was)."""
+    app = App(MemoryStorage({**QUICK, "mode": "hvh", "n": 4}), 900, 700)
+    app.handle(KeyPress("enter"))
+    scene = app.game if app.game is not None else pytest.fail("no game")
+    match = scene.match
+    while not match.over:
+        match.play(match.legal_moves()[0].child)
+    return scene
+
+
+def test_h_after_the_game_says_the_game_is_over_not_whose_turn() -> None:
+    """H once the game is over says so (and, where Review has taken Hint's place on
+    the panel, names the key that reviews), never that a hint is for a human's turn."""
+    for scene in (finished()[1], ended_by_hand()):
+        assert Command.REVIEW in scene.buttons and Command.HINT not in scene.buttons
+        scene.handle(KeyPress("h"))
+        assert scene.toast is not None
+        assert scene.toast[0] == "The game is over: no hint; E reviews it"
+        assert scene.match.hint is None and not scene.match.hint_pending

@@ -8,8 +8,9 @@ import pytest
 from ui_fakes import RecordingCanvas
 
 from oska_gui.play import records
-from oska_gui.session.saved_game import GameKeeper
-from oska_gui.session.settings import MemoryStorage
+from oska_gui.play.game import make_game
+from oska_gui.session.saved_game import GameKeeper, SavedGame
+from oska_gui.session.settings import MemoryStorage, Settings
 from oska_gui.ui.app import App
 from oska_gui.ui.game.commands import Command, enabled
 from oska_gui.ui.kit.events import KeyPress, PointerDown, Quit
@@ -84,6 +85,22 @@ def test_a_game_in_progress_is_offered_again_after_a_restart() -> None:
     resumed = after.game.match
     assert resumed.history.positions == positions and resumed.history.cursor == cursor
     assert resumed.human_to_move and resumed.settings == match.settings
+
+
+def test_a_game_without_a_move_is_not_offered_to_resume() -> None:
+    """A game left before its first move has nothing to resume: the next start (or
+    page load) offers none, not even for one kept by an earlier version; a game with
+    a move is offered."""
+    storage = MemoryStorage()
+    in_a_game(storage).update(0.02)  # a frame: the keeper sees the new game
+    assert "resume" not in restarted(storage).start.button_names
+    page = restarted(storage, open_saved=True)
+    assert page.game is None and page.scene is page.start
+    empty = SavedGame(Settings(n=5), (make_game("oska", 5).start(),), 0)
+    storage.save(empty.to_dict())  # as versions that kept an empty game left it
+    assert "resume" not in restarted(storage).start.button_names
+    in_a_game(storage, moves=1)
+    assert "resume" in restarted(storage).start.button_names
 
 
 def test_a_finished_game_is_not_offered_again() -> None:

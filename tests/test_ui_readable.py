@@ -22,6 +22,7 @@ from oska_gui.ui.board.looks import look_of
 from oska_gui.ui.game.commands import Command
 from oska_gui.ui.game.game_view import banner_rect
 from oska_gui.ui.game.layout import board_area, board_layout
+from oska_gui.ui.game.panel_text import move_rows
 from oska_gui.ui.kit import theme
 from oska_gui.ui.kit.contrast import READABLE, contrast_ratio, over
 from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerMove
@@ -438,6 +439,39 @@ def test_game_over_banner_and_toast_are_readable_and_keep_off_the_cells(
         if text_box(args).y < band.bottom and text_box(args).bottom > band.y and (
                 text_box(args).right < scene.panel().panel.x):
             assert inside(text_box(args), band), args
+
+
+def move_list_boxes(app: App, canvas: RecordingCanvas) -> list[tuple[str, Rect]]:
+    """Return the move list's texts drawn on ``canvas`` (numbers and moves) with the
+    rectangles they cover."""
+    match = app.game.match if app.game is not None else pytest.fail("no game")
+    rows = move_rows(match)
+    texts = {f"{number}." for number, _ in rows} | {text for _, plies in rows
+                                                    for text, _ in plies}
+    return [(args[0], text_box(args)) for args in text_calls(canvas) if args[0] in texts]
+
+
+@pytest.mark.parametrize(("size", "touch"), ALL_SIZES)
+def test_the_flip_message_hides_no_line_of_the_move_list(size: tuple[int, int],
+                                                         touch: bool) -> None:
+    """F turns the board and says which side is now at the bottom on a card that
+    covers no line of the move list (the list keeps the room below the card) and no
+    other text: where the list has no room for it, it takes the status lines' place."""
+    message = "Black at the bottom"
+    app = game_app(size, touch, moves=8, n=5)
+    before = drawn(app)
+    app.handle(KeyPress("f"))
+    canvas = drawn(app)
+    assert message in " ".join(canvas.texts())  # wrapped in a narrow panel
+    toast = next(Rect(*args[:4]) for name, args in canvas.calls
+                 if name == "rect" and args[4][:3] == theme.TOAST[:3])
+    for text, box in move_list_boxes(app, canvas):
+        assert not overlap(box, toast), (text, box, toast)
+    for args in text_calls(canvas):
+        if not (args[0] in message and inside(text_box(args), toast)):  # not the card's own
+            assert not overlap(text_box(args), toast), (args, toast)
+    if size == (1280, 800):  # room for the card and the whole list below it
+        assert len(move_list_boxes(app, canvas)) == len(move_list_boxes(app, before))
 
 
 @pytest.mark.parametrize("size", TOUCH_SIZES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from ui_fakes import TEXT_WIDTH_PER_CHAR, RecordingCanvas
@@ -27,6 +28,7 @@ from oska_gui.ui.kit.rect import Rect
 from oska_gui.ui.kit.typescale import MIN_TEXT, TOUCH_TARGET
 from oska_gui.ui.review.review_layout import BACK, NEXT, PREVIOUS, graph_x, move_cells
 from oska_gui.ui.review.review_scene import ReviewScene
+from oska_gui.ui.review.review_view import TITLE
 from oska_gui.ui.speech import Announcer, describe
 from oska_gui.web.record import open_record, review_text
 
@@ -309,6 +311,54 @@ def test_the_exact_endgame_shows_its_progress() -> None:
     counts = [int(text.rsplit(", ", 1)[1].split()[0].replace(",", "")) for text in solving]
     assert any(later > earlier for earlier, later in zip(counts, counts[1:], strict=False))
     assert any(solving[0] in status for status in statuses)
+
+
+PROGRESS_SIZES = [(360, 300), (480, 900), (640, 480), (844, 390), (390, 844), (1120, 760),
+                  (1920, 1080)]
+
+
+def title_row_texts(app: App, scene: ReviewScene) -> list[tuple]:
+    """Return the arguments of the texts drawn in the review's title row now."""
+    row = scene.layout().title
+    return [args for name, args in drawn(app).calls
+            if name == "text" and row.y <= args[2] <= row.bottom]
+
+
+def text_rect(args: tuple) -> Rect:
+    """Return the rectangle a recorded text covers (its size high)."""
+    text, x, y, size, _, anchor, _ = args
+    width = len(text) * size * TEXT_WIDTH_PER_CHAR
+    left = {"center": x - width / 2, "left": x, "right": x - width}[anchor]
+    return Rect(left, y - size / 2, width, size)
+
+
+def test_the_progress_is_drawn_whole_inside_the_title_row_at_every_size() -> None:
+    """As the review opens (positions assessed: none yet), then while the exact solver
+    works, the title row shows the progress at every size with a title row: one of its
+    wordings, whole (the count is never cut off), inside the row and clear of the
+    title."""
+    solver_for(oska_rules(5)).forget()  # solved afresh, whichever tests ran before
+    app, scene = reviewing(oska_record(5), finish=False)
+    session = scene.session
+    for phase in (" of ", "solving exactly from move"):
+        for _ in range(100_000):
+            if phase in session.progress:
+                break
+            app.update(1 / 60)
+        assert phase in session.progress
+        count = re.findall(r"[\d,]+\d", session.progress)[-1]
+        for size in PROGRESS_SIZES:
+            app.handle(Resize(*size))
+            row = scene.layout().title
+            texts = title_row_texts(app, scene)
+            progress = [args for args in texts if args[0] != TITLE]
+            assert len(progress) == 1, (size, texts)
+            shown = progress[0][0]
+            assert count in shown and shown in session.progress_wordings, (size, shown)
+            box = text_rect(progress[0])
+            assert row.x - 0.5 <= box.x and box.right <= row.right + 0.5, (size, shown)
+            for title in (args for args in texts if args[0] == TITLE):
+                assert text_rect(title).right <= box.x, (size, shown)
 
 
 @pytest.mark.parametrize(("size", "touch"), [((960, 640), False), ((390, 844), True),

@@ -163,17 +163,34 @@ class ReviewSession:
 
     @property
     def progress(self) -> str:
-        """Return how far the analysis is, e.g. 'analysing: 12 of 27 positions', or ''
-        once it is complete; while the exact solver works (it can take seconds before a
-        position is done), how far it is: 'analysing: solving exactly from move 31,
-        12,288 positions'."""
+        """Return how far the analysis is in its longest wording (see
+        ``progress_wordings``), or '' once it is complete."""
+        wordings = self.progress_wordings
+        return wordings[0] if wordings else ""
+
+    @property
+    def progress_wordings(self) -> tuple[str, ...]:
+        """Return how far the analysis is, in wordings from the longest to the shortest
+        (a narrow panel shows the longest that fits whole), or () once it is complete.
+
+        Returns:
+            While positions are assessed: 'analysing: 12 of 27 positions' down to
+            '12 of 27'. While the exact solver works (it can take seconds before a
+            position is done): 'analysing: solving exactly from move 31, 12,288
+            positions' down to 'solving: 12,288'.
+        """
         if self.done:
-            return ""
+            return ()
         job = self.job
         if job.solving is not None:
             start = "the start" if job.solving == 0 else f"move {job.solving}"
-            return f"analysing: solving exactly from {start}, {job.solver.building:,} positions"
-        return f"analysing: {len(self.review.assessments)} of {len(self.positions)} positions"
+            count = f"{job.solver.building:,}"
+            return (f"analysing: solving exactly from {start}, {count} positions",
+                    f"solving exactly from {start}, {count} positions",
+                    f"solving from {start}: {count} positions",
+                    f"solving: {count} positions", f"solving: {count}")
+        done = f"{len(self.review.assessments)} of {len(self.positions)}"
+        return f"analysing: {done} positions", f"{done} positions", done
 
     def sentence(self, chance: bool = True) -> str:
         """Return the position looked at in words for the status line and screen

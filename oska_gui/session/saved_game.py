@@ -2,10 +2,11 @@
 
 The App hands its game to a ``GameKeeper`` every frame; the keeper writes it to a
 storage (a JSON file on the desktop, ``localStorage`` in the browser) whenever its
-record changes, and clears it when the game ends. At start the App reads it back and
-offers to resume. What comes back is checked move by move against the rules, so a
-damaged or hand-edited file is set aside (with a note saying why and where), never
-played; so is one whose settings name an external bot, which is never kept.
+record changes, and clears it when the game ends (or has no move yet: nothing to
+resume). At start the App reads it back and offers to resume. What comes back is
+checked move by move against the rules, so a damaged or hand-edited file is set aside
+(with a note saying why and where), never played; so is one whose settings name an
+external bot, which is never kept.
 
 The game is kept as a game record in progress (``play.records``, no result yet) with
 two fields only the window needs: ``settings`` (the start screen's choices) and
@@ -16,7 +17,7 @@ positions as [white, black, turn] lists) still resume.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -141,10 +142,18 @@ def _names_a_bot(settings: Settings) -> bool:
     return LevelKey.EXTERNAL in (settings.levels[side] for side in settings.computer_sides())
 
 
+def has_a_move(positions: Sequence[Position]) -> bool:
+    """Return True when a game's record holds a move (on the board or taken back to
+    redo): a game without one has nothing to resume or to lose."""
+    return len(positions) > 1
+
+
 def worth_keeping(match: Match) -> bool:
-    """Return True for a game to keep: not over, not a replay, no external bot (those
-    come from the command line and cannot be brought back by themselves)."""
-    return not match.over and match.replay is None and not _names_a_bot(match.settings)
+    """Return True for a game to keep: one with a move, not over, not a replay, no
+    external bot (those come from the command line and cannot be brought back by
+    themselves)."""
+    return (has_a_move(match.history.positions) and not match.over
+            and match.replay is None and not _names_a_bot(match.settings))
 
 
 class GameKeeper:
@@ -163,7 +172,8 @@ class GameKeeper:
         self._kept: tuple[int, int, int, Position] | None = None
 
     def load(self) -> SavedGame | None:
-        """Return the saved game to resume, or None (a bad one is reported and dropped)."""
+        """Return the saved game to resume, or None: none saved, one without a move
+        (earlier versions kept those), or a bad one (reported and dropped)."""
         if self.storage is None:
             return None
         try:
@@ -173,13 +183,14 @@ class GameKeeper:
         if not data:
             return None
         try:
-            return from_dict(data)
+            saved = from_dict(data)
         except SavedGameError as err:
             where = self._set_aside()
             if self.warn is not None:
                 done = f"set aside as {where}" if where else "dropped"
                 self.warn(f"the saved game cannot be resumed: {err}; {done}")
             return None
+        return saved if has_a_move(saved.positions) else None
 
     def keep(self, match: Match | None) -> None:
         """Write ``match`` if its record changed since the last call (clear it once it

@@ -267,11 +267,9 @@ class App:
 
     @property
     def _game_to_lose(self) -> bool:
-        """Return True when a new game would lose a game worth asking about: one in
-        progress, kept between runs, with a move played."""
-        match = None if self.game is None else self.game.match
-        return (match is not None and worth_keeping(match)
-                and len(match.history.positions) > 1)
+        """Return True when a new game would lose a game worth asking about: one kept
+        between runs (in progress, with a move played)."""
+        return self.game is not None and worth_keeping(self.game.match)
 
     def _resume(self, scene: GameScene) -> None:
         """Go back to the game of ``scene``, its computer players at the strengths (and

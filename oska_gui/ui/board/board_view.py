@@ -2,9 +2,10 @@
 
 ``BoardView`` gathers everything one frame of the board shows and ``draw`` paints it
 in layers: board, last-move marks, destinations, pieces (the moving one and a captured
-one from the animation), selection, hint arrow, illegal-click flashes, then the piece
-in flight or being dragged on top. The centre pixel of every cell shows what stands
-there in a fixed colour (see ``theme``): the screenshot tests rely on it.
+one from the animation), selection, hint arrow, illegal-click flashes, the piece in
+flight or being dragged, the keyboard cursor's ring, then the cell names on top. The
+centre pixel of every cell shows what stands there in a fixed colour (see ``theme``):
+the screenshot tests rely on it.
 """
 
 from __future__ import annotations
@@ -73,9 +74,9 @@ def draw(canvas: Canvas, view: BoardView) -> None:
     _hint(canvas, view)
     _flashes(canvas, view)
     _flying(canvas, view)
-    if view.coordinates and view.layout.pitch >= NAME_MIN_PITCH:
-        _coordinates(canvas, view)
     _cursor(canvas, view)
+    if view.coordinates and view.layout.pitch >= NAME_MIN_PITCH:  # on top: no ring hides one
+        _coordinates(canvas, view)
 
 
 # -- the board -----------------------------------------------------------------------

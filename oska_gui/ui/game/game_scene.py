@@ -351,7 +351,7 @@ class GameScene:
                 self.say(f"Nothing to {name}")
         elif name == Command.HINT:
             if not match.request_hint():
-                self.say("A hint is for a human's turn")
+                self.say(self._why_no_hint())
         elif name in (Command.PAUSE, Command.RESUME):
             match.toggle_pause()
         elif name == Command.STEP:
@@ -373,6 +373,16 @@ class GameScene:
                      ) if sound else "off"
             return self._set(f"Sound: {state}", sound=sound)
         return None
+
+    def _why_no_hint(self) -> str:
+        """Return why H gives no hint now: the game is over (naming the key of the
+        Review button that takes Hint's place, when it does), or it is not a human's
+        turn."""
+        if not self.match.over:
+            return "A hint is for a human's turn"
+        if reviewable(self.match):
+            return f"The game is over: no hint; {HINT_KEYS[Command.REVIEW]} reviews it"
+        return "The game is over: no hint"
 
     def _change_speed(self, delta: int) -> Choose:
         """Return the pace (computer vs computer) or else the animation speed changed by

@@ -39,7 +39,7 @@ BANNER_KEYS = {"mouse": ("Click to see the board   N: new game   U: undo",
                "keys": ("Esc: see the board   N: new game   U: undo", "Esc: see the board"),
                "touch": ("Tap to see the board",)}
 CARD_INSET = 8.0  # pixels between a player card's edge, piece and texts
-TOAST_LINES = 3  # a toast over the move list has room for this many lines
+TOAST_LINES = 3  # the most lines a toast at the top of the move list takes
 
 
 @dataclass(frozen=True)
@@ -122,35 +122,43 @@ def _backdrop(canvas: Canvas, board: BoardLayout, panel: Rect) -> None:
     card(canvas, panel, theme.PANEL, 14)
 
 
-def _toast_area(panel: PanelLayout) -> Rect:
-    """Return where a toast goes: over the top of the move list where it has room for
-    three lines, else over the status lines; never over the board, whose every cell
-    stays in view."""
-    height = TOAST_LINES * panel.scale.small * LINE + 2 * CARD_PAD
+def _card_and_list(canvas: Canvas, view: GameView) -> tuple[Rect | None, Rect]:
+    """Return where this frame's message card goes (the typed-move line, else the
+    toast; None without one) and the part of the move list's box its lines may use.
+
+    The card takes the top of the list's box where it has room (a toast only as many
+    lines as its text needs, up to ``TOAST_LINES``), and the list keeps the rest below
+    it, so the card hides no move; else the card takes the status lines' place. It
+    never goes over the board, whose every cell stays in view.
+    """
+    panel, scale = view.panel, view.panel.scale
+    if view.line is not None:  # the entry and two lines of notes
+        height = (scale.body + 2 * scale.small) * LINE + 2 * CARD_PAD
+    elif view.toast is not None:
+        lines = _toast_lines(canvas, view.toast[0], panel.moves.w, scale.small)
+        height = min(len(lines), TOAST_LINES) * scale.small * LINE + 2 * CARD_PAD
+    else:
+        return None, panel.moves
     if panel.moves.h >= height:
-        return Rect(panel.moves.x, panel.moves.y, panel.moves.w, height)
-    return panel.status
+        return panel.moves.take_top(height, CARD_PAD)
+    return panel.status, panel.moves
+
+
+def _toast_lines(canvas: Canvas, text: str, width: float, size: float) -> list[str]:
+    """Return the toast ``text`` wrapped to fit a card ``width`` wide (with a margin on
+    each side) at ``size``."""
+    return wrap(canvas, text, width - size * 1.5, size)
 
 
 def _toast(canvas: Canvas, area: Rect, scale: TypeScale, text: str, left: float) -> None:
     """Draw ``text`` as a message card over ``area``, fading in its last ``left`` seconds."""
     alpha = min(1.0, left / 0.4)
     size = scale.small
-    lines = wrap(canvas, text, area.w - size * 1.5, size)
+    lines = _toast_lines(canvas, text, area.w, size)
     shown = _clip_lines(lines, max(1, int((area.h - 4) / (size * LINE))))
     canvas.rect(area.x, area.y, area.w, area.h, (*theme.TOAST[:3], int(245 * alpha)), 8)
     canvas.rect(area.x, area.y, area.w, area.h, (*theme.SELECT[:3], int(160 * alpha)), 8, 1)
     text_lines(canvas, shown, *area.center, size, (*theme.TEXT[:3], int(255 * alpha)))
-
-
-def _line_area(panel: PanelLayout) -> Rect:
-    """Return where the typed-move line goes: over the top of the move list where it
-    has room for the entry and two lines of notes, else over the status lines."""
-    scale = panel.scale
-    height = (scale.body + 2 * scale.small) * LINE + 2 * CARD_PAD
-    if panel.moves.h >= height:
-        return Rect(panel.moves.x, panel.moves.y, panel.moves.w, height)
-    return panel.status
 
 
 def _line(canvas: Canvas, area: Rect, scale: TypeScale, line: LineView) -> None:
@@ -233,12 +241,14 @@ def _panel(canvas: Canvas, view: GameView) -> None:
                         "right")
     for side, rect in enumerate(panel.players):
         _player_card(canvas, view, rect, side)
-    _status(canvas, view, panel.status)
-    _moves(canvas, view, panel.moves)
-    if view.line is not None:
-        _line(canvas, _line_area(panel), scale, view.line)
-    elif view.toast is not None:
-        _toast(canvas, _toast_area(panel), scale, *view.toast)
+    area, moves = _card_and_list(canvas, view)
+    if area != panel.status:  # else the card stands in for the status, which would show through
+        _status(canvas, view, panel.status)
+    _moves(canvas, view, moves)
+    if view.line is not None and area is not None:
+        _line(canvas, area, scale, view.line)
+    elif view.toast is not None and area is not None:
+        _toast(canvas, area, scale, *view.toast)
     hints = _keys_fit(canvas, view)
     for name, rect in panel.buttons.items():
         shown = view.buttons[name]

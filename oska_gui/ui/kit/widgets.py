@@ -47,6 +47,19 @@ def wrap(canvas: Canvas, text: str, max_width: float, size: float,
     return lines or [""]
 
 
+def texts_of(wording: Wording) -> tuple[str, ...]:
+    """Return the texts of ``wording``, the longest first (one for a plain text)."""
+    return (wording,) if isinstance(wording, str) else tuple(wording)
+
+
+def fitting(canvas: Canvas, wording: Wording, max_width: float, size: float,
+            bold: bool = False) -> str | None:
+    """Return the first (the longest) of ``wording``'s texts that fits on one line
+    ``max_width`` wide at ``size``, or None when none does."""
+    return next((text for text in texts_of(wording)
+                 if canvas.text_width(text, size, bold) <= max_width), None)
+
+
 def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
               max_lines: int = 1, bold: bool = False) -> list[str]:
     """Return the lines to show ``wording`` in a box ``max_width`` wide at ``size``.
@@ -65,18 +78,17 @@ def fit_lines(canvas: Canvas, wording: Wording, max_width: float, size: float,
     Returns:
         The lines, top to bottom.
     """
-    wordings = [wording] if isinstance(wording, str) else list(wording)
-    for text in wordings:
-        if canvas.text_width(text, size, bold) <= max_width:
-            return [text]
-    wrapped = [wrap(canvas, text, max_width, size, bold) for text in wordings]
+    one_line = fitting(canvas, wording, max_width, size, bold)
+    if one_line is not None:
+        return [one_line]
+    wrapped = [wrap(canvas, text, max_width, size, bold) for text in texts_of(wording)]
     return next((lines for lines in wrapped if len(lines) <= max_lines), wrapped[-1])
 
 
 def keyed(wording: Wording, key: str, touch: bool) -> tuple[str, ...]:
     """Return ``wording``'s texts led by the longest with ``key`` as a hint for keyboard
     users, e.g. 'Undo  (U)'; just the texts after a touch or without a key."""
-    texts = (wording,) if isinstance(wording, str) else tuple(wording)
+    texts = texts_of(wording)
     if not key or touch:
         return texts
     return (f"{texts[0]}  ({key})", *texts)

@@ -205,6 +205,6 @@ class ReviewScene:
                    for name, rect in layout.buttons.items()}
         summaries = (session.summary(0), session.summary(1))
         status = (session.sentence(), session.sentence(chance=False))
-        return ReviewView(board, layout, session.progress, status, summaries,
+        return ReviewView(board, layout, session.progress_wordings, status, summaries,
                           session.white_chances(), marks, labels, session.cursor, last,
                           buttons)

@@ -21,7 +21,7 @@ from ..kit import theme
 from ..kit.canvas import Canvas, Color
 from ..kit.rect import Rect
 from ..kit.typescale import LINE
-from ..kit.widgets import Wording, button, card, fit_lines, keyed
+from ..kit.widgets import Wording, button, card, fit_lines, fitting, keyed
 from .review_layout import (
     LIST_PAD,
     ReviewLayout,
@@ -45,7 +45,9 @@ GRAPH_CAPTION = ("White's win chance (100 % at the top, 50 % on the middle line)
 class ReviewView:
     """What the review screen shows in one frame.
 
-    ``status`` is the position looked at in words (its wordings, the longest first);
+    ``progress`` is how far the analysis is (its wordings, the longest first; none
+    once it is complete); ``status`` is the position looked at in words (its wordings,
+    the longest first);
     ``chances`` is White's win chance at each position analysed so far (of ``last``
     + 1), ``marks`` the mark of the move that led to each position (None at the start,
     for a move not analysed yet or a random opening move), ``labels`` each move's text
@@ -54,7 +56,7 @@ class ReviewView:
 
     board: board_view.BoardView
     layout: ReviewLayout
-    progress: str
+    progress: tuple[str, ...]
     status: Wording
     summaries: tuple[str, str]
     chances: list[float]
@@ -91,18 +93,24 @@ def _backdrop(canvas: Canvas, view: ReviewView) -> None:
 
 
 def _title(canvas: Canvas, view: ReviewView) -> None:
-    """Draw the title and, right of it while the analysis runs, its progress."""
+    """Draw the title and, right of it while the analysis runs, its progress: the
+    longest wording that fits beside the title whole. Where none does, the progress
+    takes the title's place (it tells more while it changes; the title returns when the
+    analysis is done) in the longest wording that fits the row; a wording is never
+    cut."""
     rect, scale = view.layout.title, view.layout.scale
     if rect.h <= 0:
         return
-    canvas.text(TITLE, rect.x, rect.center[1], scale.title, theme.TEXT, "left", True)
+    y = rect.center[1]
     room = rect.w - canvas.text_width(TITLE, scale.title, True) - scale.small
-    if view.progress:
-        shown = fit_lines(canvas, (view.progress, view.progress.split(": ", 1)[-1]), room,
-                          scale.small)[0]
-        if canvas.text_width(shown, scale.small) <= room:
-            canvas.text(shown, rect.right, rect.center[1], scale.small, theme.TEXT_DIM,
-                        "right")
+    beside = fitting(canvas, view.progress, room, scale.small)
+    alone = fitting(canvas, view.progress, rect.w, scale.small)
+    if beside is None and alone is not None:
+        canvas.text(alone, rect.x, y, scale.small, theme.TEXT_DIM, "left")
+        return
+    canvas.text(TITLE, rect.x, y, scale.title, theme.TEXT, "left", True)
+    if beside is not None:
+        canvas.text(beside, rect.right, y, scale.small, theme.TEXT_DIM, "right")
 
 
 def _status(canvas: Canvas, view: ReviewView) -> None:
