@@ -61,13 +61,27 @@ def is_held_out(rules: OskaRules, pos: Position) -> bool:
     weights never met. Mirror images and colour swaps of a position are the same
     position to the evaluator, so they are held out with it.
     """
+    return _digest(rules, pos) % HELD_OUT_SHARE == 0
+
+
+def held_out_half(rules: OskaRules, pos: Position) -> int | None:
+    """Return which half of the held-out positions ``pos`` is in, 0 or 1 (None: not
+    held out), by the same hash: a fit that must not see the positions it is checked
+    on (the review's calibration) fits on one half and is checked on the other."""
+    digest = _digest(rules, pos)
+    return digest // HELD_OUT_SHARE % 2 if digest % HELD_OUT_SHARE == 0 else None
+
+
+def _digest(rules: OskaRules, pos: Position) -> int:
+    """Return the hash ``is_held_out`` picks by: the same on every machine and run, and
+    for a position's mirror images and colour swaps."""
     rows = rules.to_rows(pos)
     swapped = [row.translate(_SWAP) for row in reversed(rows)]
     images = [(rows, pos.turn), (swapped, 1 - pos.turn)]
     images += [([row[::-1] for row in image], turn) for image, turn in images]
     key = min(f"{''.join(image)}{turn}" for image, turn in images)
     digest = hashlib.blake2b(key.encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "little") % HELD_OUT_SHARE == 0
+    return int.from_bytes(digest, "little")
 
 
 def is_playable(rules: OskaRules, pos: Position) -> bool:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # The default: ``python -m tools.review_budget`` measured its median depth over the
-# positions of 20 seeded n = 6 games at 9, the median depth of 0.2 s of processor time
-# (docs/review.md gives the figures).
-DEFAULT_NODES = 20_000
+# positions of 20 seeded n = 6 games at 10, as deep as 0.2 s of processor time a position
+# (9 before the review's searches shared their tables; docs/review.md gives the figures).
+DEFAULT_NODES = 15_000
 
 
 @dataclass(frozen=True)

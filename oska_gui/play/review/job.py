@@ -47,7 +47,7 @@ from ..levels import ENDGAME_POSITIONS, ENDGAME_RACE, MAX_DEPTH, PERFECT_POSITIO
 from ..records import Record
 from ..search_player import TableSink, release
 from .budget import Budget
-from .chances import SCALES, result_chance, search_chance
+from .chances import READINGS, result_chance
 from .marks import MISTAKE
 from .result import Assessment, Review
 
@@ -102,7 +102,7 @@ class ReviewJob:
         self.seconds, self.nodes = budget.seconds, budget.nodes
         self.depth, self.exact = budget.depth or MAX_DEPTH, exact
         self.confirm_plies = confirm_plies
-        self.scale = SCALES[record.game]
+        self.reading = READINGS[record.game]
         self.evaluate = self.game.chance_evaluator()
         self.review = Review(record, record.positions())
         self.reclaimer = reclaimer
@@ -243,11 +243,11 @@ class ReviewJob:
             spent += time.perf_counter() - start
             yield
         progress = thinker.progress
-        chance = search_chance(progress.score, self.scale)
+        chance = self.reading.chance(progress.score)
         after = chance
         if played is not None and played != progress.best:
             score = yield from self._child_score(thinker.search, played, progress.depth - 1)
-            after = search_chance(-score, self.scale)
+            after = self.reading.chance(-score)
             if 100 * (chance - after) >= MISTAKE:
                 chance, after = yield from self._confirm(thinker.search, progress.best, played,
                                                          progress.depth, (chance, after))
@@ -287,7 +287,7 @@ class ReviewJob:
                 if score is None:
                     return found
                 scores.append(score)
-            chances = [search_chance(-score, self.scale) for score in scores]
+            chances = [self.reading.chance(-score) for score in scores]
             found = max(chances), chances[1]
             if all(_settled(search, child, score)
                    for child, score in zip((best, played), scores, strict=True)):
