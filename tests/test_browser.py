@@ -692,7 +692,9 @@ LISTEN = """() => {
 
 def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Browser) -> None:
     """The live region says each move and whose turn it is, never the search's depth; a
-    hint is announced twice (looking, found); the position is described in words."""
+    hint is announced once found (after a 'looking' line when it takes more than the
+    frame it was asked in: n = 4's hint is read from the shipped solved file, often at
+    once); the position is described in words."""
     browser.open()
     start_game(browser)
     browser.page.evaluate(LISTEN)
@@ -704,7 +706,7 @@ def test_a_screen_reader_hears_the_moves_and_can_read_the_position(browser: Brow
     browser.wait_status("s.startsWith('Hint for White')")
     browser.page.wait_for_timeout(200)
     during_hint = browser.page.evaluate("window.announced")[len(heard):]
-    assert len(during_hint) == 2 and during_hint[1].startswith("Hint for White: ")
+    assert 1 <= len(during_hint) <= 2 and during_hint[-1].startswith("Hint for White: ")
     assert not any("moves ahead" in h for h in heard + during_hint)
     described = browser.page.text_content("#position") or ""
     white = [game.cell_name(c) for c in range(game.cell_count) if game.piece_at(pos, c) == 0]
