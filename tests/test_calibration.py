@@ -21,10 +21,9 @@ from oska_gui.engine.exact_dataset import held_out_half
 from oska_gui.engine.learned import SCALE as LEARNED_SCALE
 from oska_gui.engine.registry import GameKind
 from oska_gui.games.oska import oska_rules
-from oska_gui.play.game import make_game
 from oska_gui.play.review.budget import DEFAULT_NODES
 from oska_gui.play.review.chances import READINGS, Reading
-from tools.calibration import BINS, Bin, Sample, check, searched_score
+from tools.calibration import BINS, Bin, check, read_sample
 
 SAMPLE = Path(__file__).with_name("data") / "calibration_n5.json"
 MIN_BIN = 100  # positions a bin needs for its share to be a test
@@ -62,12 +61,7 @@ def test_the_review_chances_are_truer_than_the_evaluators_own() -> None:
     """At the default budget, exact values off, every ten-point bin of the review's
     chances holds at least 100 of the sample's positions; the bin furthest off is off by
     less than with the evaluator's own scale, and by at most 14.5 points."""
-    n, rows = sample_rows()
-    rules, evaluate = oska_rules(n), make_game("oska", n).chance_evaluator()
-    samples = []
-    for white, black, turn, value in rows:
-        pos = Position(white, black, turn)
-        samples.append(Sample(pos, searched_score(rules, evaluate, pos, DEFAULT_NODES), value))
+    samples = read_sample(SAMPLE, DEFAULT_NODES)
     review = check(samples, READINGS[GameKind.OSKA])
     own = check(samples, Reading(LEARNED_SCALE))
     assert all(each.count >= MIN_BIN for each in review), review

@@ -13,13 +13,13 @@ other half, ten 10-point bins of the review's chance (``chances.READINGS``): eac
 mean chance against the share the side to move wins.
 
 Positions are met along seeded games from the start in which each move is a random one
-with the game's rate (``RATES``, game after game) and a perfect one otherwise, so that
-lopsided and balanced positions alike turn up; each is kept once. A 5-point bin of the
-evaluator's own chance (1,000 units a logit) takes at most ``--per-bin`` positions (the
-first met), so the middle bins, which fewer positions fall in, are filled too: this picks
-positions by their chance, never by their result. Positions of one game are alike, so a
-bin's share varies more than its count alone says. ``--write FILE`` keeps up to 200
-positions a bin of the second half with their exact values
+with the game's rate (``exact_dataset.DEFAULT_RATES``, game after game) and a perfect
+one otherwise, so that lopsided and balanced positions alike turn up; each is kept once.
+A 5-point bin of the evaluator's own chance (1,000 units a logit) takes at most ``--per-
+bin`` positions (the first met), so the middle bins, which fewer positions fall in, are
+filled too: this picks positions by their chance, never by their result. Positions of
+one game are alike, so a bin's share varies more than its count alone says. ``--write
+FILE`` keeps up to 200 positions a bin of the second half with their exact values
 (``tests/test_calibration.py``'s sample).
 
 Needs the board's solved game: n = 4's ships with the package; n = 5's is made by
@@ -39,7 +39,7 @@ from pathlib import Path
 
 from oska_gui.core.files import write_whole
 from oska_gui.core.types import Evaluator, Position
-from oska_gui.engine.exact_dataset import held_out_half, is_held_out
+from oska_gui.engine.exact_dataset import DEFAULT_RATES, held_out_half, is_held_out
 from oska_gui.engine.learned import SCALE as LEARNED_SCALE
 from oska_gui.engine.registry import GameKind
 from oska_gui.engine.search import Thinker, is_game_end
@@ -50,7 +50,6 @@ from oska_gui.play.levels import MAX_DEPTH
 from oska_gui.play.review.budget import DEFAULT_NODES
 from oska_gui.play.review.chances import READINGS, Reading, result_chance
 
-RATES = (0.0, 0.1, 0.25, 0.5, 1.0)  # the share of random moves, game after game
 BINS = 10  # the check's bins
 POOL_BINS = 20  # the sampling's bins of the evaluator's own chance
 SAMPLE_BIN = 200  # positions a check bin keeps in the test's sample
@@ -91,7 +90,7 @@ def met_positions(rules: OskaRules, solved: SolvedFile, seed: int) -> Iterator[P
     games of random and perfect moves."""
     rng, seen = random.Random(seed), set()
     for game in range(MAX_GAMES):
-        rate, pos = RATES[game % len(RATES)], rules.start()
+        rate, pos = DEFAULT_RATES[game % len(DEFAULT_RATES)], rules.start()
         while rules.terminal(pos) is None and rules.children(pos):
             if pos not in seen and is_held_out(rules, pos):
                 seen.add(pos)
@@ -160,7 +159,7 @@ def check(samples: Sequence[Sample], reading: Reading) -> list[Bin]:
                 100 * sum(v for _, v in found) / max(1, len(found))) for found in bins]
 
 
-def test_sample(samples: Sequence[Sample], reading: Reading) -> list[Sample]:
+def kept_sample(samples: Sequence[Sample], reading: Reading) -> list[Sample]:
     """Return the first ``SAMPLE_BIN`` samples of each 10-point bin of ``reading``'s
     chance (the test's sample)."""
     counts, kept = [0] * BINS, []
@@ -178,9 +177,9 @@ def write_sample(path: Path, n: int, samples: Sequence[Sample]) -> None:
     write_whole(path, json.dumps({"n": n, "positions": rows}, separators=(",", ":")) + "\n")
 
 
-def sample_bins(path: Path, nodes: int, reading: Reading) -> list[Bin]:
-    """Return the ten bins of the positions ``write_sample`` wrote to ``path``, each
-    searched again within ``nodes`` nodes and read with ``reading``."""
+def read_sample(path: Path, nodes: int) -> list[Sample]:
+    """Return the positions ``write_sample`` wrote to ``path`` with their exact values,
+    each searched again within ``nodes`` nodes."""
     data = json.loads(path.read_text())
     rules = oska_rules(data["n"])
     evaluate = make_game("oska", rules.n).chance_evaluator()
@@ -188,7 +187,7 @@ def sample_bins(path: Path, nodes: int, reading: Reading) -> list[Bin]:
     for white, black, turn, value in data["positions"]:
         pos = Position(white, black, turn)
         samples.append(Sample(pos, searched_score(rules, evaluate, pos, nodes), value))
-    return check(samples, reading)
+    return samples
 
 
 def searched_pool(args: argparse.Namespace) -> list[Sample]:
@@ -242,7 +241,7 @@ def main() -> None:
     print_table(f"the evaluator's own {LEARNED_SCALE:,} units a logit, all halves",
                 check(pool, Reading(LEARNED_SCALE)))
     if args.write:
-        write_sample(args.write, args.n, test_sample(halves[1], reading))
+        write_sample(args.write, args.n, kept_sample(halves[1], reading))
 
 
 if __name__ == "__main__":
