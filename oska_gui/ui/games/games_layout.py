@@ -3,9 +3,9 @@
 A wide window has the list of games on the left and, on the right, the chosen game's
 board at the move chosen, the move stepper under it and the buttons at the bottom. A
 narrow or short window has one column: the title, the board and the stepper when there
-is room for the board, the list (then the stepper, without the board) and the buttons. The list shows as many games as fit (two lines
-each where there is room, one otherwise); ``pager`` holds its Newer / Older buttons when
-it holds more games than fit.
+is room for the board, the list (then the stepper, without the board) and the buttons.
+The list shows as many games as fit (two lines each where there is room, one
+otherwise); ``pager`` holds its Newer / Older buttons when it holds more games than fit.
 """
 
 from __future__ import annotations
