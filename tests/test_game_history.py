@@ -4,39 +4,21 @@ from __future__ import annotations
 
 import json
 import os
-import random
 from pathlib import Path
 
 import pytest
+from history_helpers import played
 from ui_fakes import WebStore
 
 from oska_gui.desktop.storage import HistoryFileStorage
 from oska_gui.play import kept_games
-from oska_gui.play.game import make_game
 from oska_gui.play.kept_games import KeptGame, capped, listing, read_file, with_game
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.records import from_json
 from oska_gui.session.game_history import GameHistory, continued, kept_record
-from oska_gui.session.match import Match
 from oska_gui.session.saved_game import from_dict, of_match
 from oska_gui.session.settings import MemoryStorage, Mode, Settings
 from oska_gui.web.storage import LocalStorageSettings
-
-FAST = dict(levels=(LevelKey.BEGINNER, LevelKey.BEGINNER), animation="off", pace="instant")
-
-
-def played(moves: int | None, seed: int = 1, n: int = 4) -> Match:
-    """Return a two-player match of Oska ``n`` after ``moves`` random moves (None: to
-    the end)."""
-    game = make_game("oska", n)
-    match = Match(game, Settings(n=n, mode=Mode.HVH, **FAST))
-    choose = random.Random(seed)
-    while not match.over and (moves is None or len(match.history.positions) <= moves):
-        if match.human_to_move:
-            match.play(choose.choice(game.children(match.position)))
-        else:  # a pass: announced, then played
-            match.update(2.0, 0.01)
-    return match
 
 
 def ticking() -> object:

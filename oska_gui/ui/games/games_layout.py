@@ -5,7 +5,8 @@ board at the move chosen, the move stepper under it and the buttons at the botto
 narrow or short window has one column: the title, the board and the stepper when there
 is room for the board, the list (then the stepper, without the board) and the buttons.
 The list shows as many games as fit (two lines each where there is room, one
-otherwise); ``pager`` holds its Newer / Older buttons when it holds more games than fit.
+otherwise); ``pager`` holds its Newer / Older buttons when it holds more games than fit
+(below the rows, or either side of them where the window is too short for that).
 """
 
 from __future__ import annotations
@@ -83,11 +84,16 @@ def _list(area: Rect, count: int, row_h: float, gap: float,
     (Newer, Older) at its bottom when not all of them fit (none otherwise)."""
     fits = max(1, int((area.h + gap) // (row_h + gap)))
     pager: dict[str, Rect] = {}
-    if count > fits:
+    if count > fits and area.h >= row_h + gap + bar_h:  # the pager below the rows
         bar, area = area.take_bottom(bar_h, gap)
         newer, older = bar.columns(2, gap)
         pager = {NEWER: newer, OLDER: older}
         fits = max(1, int((area.h + gap) // (row_h + gap)))
+    elif count > fits:  # no room below: an arrow each side of the rows
+        side = min(bar_h, area.w / 5)
+        pager = {NEWER: Rect(area.x, area.y, side, row_h),
+                 OLDER: Rect(area.right - side, area.y, side, row_h)}
+        area = Rect(area.x + side + gap, area.y, max(0.0, area.w - 2 * (side + gap)), area.h)
     rows = tuple(Rect(area.x, area.y + index * (row_h + gap), area.w, row_h)
                  for index in range(min(fits, max(count, 0))))
     return rows, pager

@@ -127,6 +127,15 @@ class GamesScene:
         self.ply = 0 if game is None else game.plies
         self.arming = None
 
+    def _page(self, delta: int) -> None:
+        """Show the list ``delta`` pages on (older) or back (newer), the first game
+        shown chosen."""
+        page = max(1, len(self.layout().rows))
+        top = max(0, min(self.top + delta * page, len(self.games) - 1))
+        self._choose(top)
+        self.top = top
+        self.layout()  # the view keeps to the list's end
+
     def _step(self, delta: int) -> None:
         """Move the preview ``delta`` moves (within the game)."""
         game = self.chosen
@@ -191,8 +200,7 @@ class GamesScene:
         if key in CHOICE_STEPS:
             self._choose(self.choice + CHOICE_STEPS[key])
         elif key in ("pageup", "pagedown"):
-            page = max(1, len(self.layout().rows))
-            self._choose(self.choice + (page if key == "pagedown" else -page))
+            self._page(1 if key == "pagedown" else -1)
         elif key in STEPS:
             self._step(STEPS[key])
         elif key in ("home", "end"):
@@ -210,10 +218,8 @@ class GamesScene:
             return None
         if name in USES:
             return OpenKept(game, USES[name], self.ply)
-        if name == NEWER:
-            self._choose(self.choice - max(1, len(self.layout().rows)))
-        elif name == OLDER:
-            self._choose(self.choice + max(1, len(self.layout().rows)))
+        if name in (NEWER, OLDER):
+            self._page(1 if name == OLDER else -1)
         elif self.arming != game.id:
             self.arming, self.message = game.id, ""
         else:
