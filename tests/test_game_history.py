@@ -10,6 +10,7 @@ import pytest
 from history_helpers import played
 from ui_fakes import WebStore
 
+from oska_gui.cli import main as cli_main
 from oska_gui.desktop.storage import HistoryFileStorage
 from oska_gui.play import kept_games
 from oska_gui.play.kept_games import KeptGame, capped, listing, read_file, with_game
@@ -258,3 +259,20 @@ def test_the_command_line_reads_a_missing_or_damaged_history_without_failing(
     (note,) = read_file(bad).notes
     assert "not JSON" in note
     assert listing([]).notes  # a list is not a history
+
+
+def test_oska_review_last_reviews_the_newest_game_and_oska_games_lists_newest_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    history = GameHistory(HistoryFileStorage(), clock=ticking())
+    older, newer = played(3, seed=1), played(None, seed=2, n=5)
+    history.leave(older)
+    history.follow(newer)
+    assert cli_main(["review", "--last", "--depth", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Oska · n = 5: Human (White) vs Human (Black), ")
+    assert cli_main(["games"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("2 kept games in ") and lines[0].endswith("newest first")
+    assert [line.split("Oska n = ")[1][:1] for line in lines[3:]] == ["5", "4"]
