@@ -1381,3 +1381,41 @@ def test_the_typed_move_line_on_the_page(browser: Browser) -> None:
     assert listener.press("Enter") == "No cell named 'b9' on the n = 4 board."
     browser.screenshot("web-typed-move-problem.png")
     assert browser.moves() == []
+
+
+COMPUTERS_GAME = Settings(n=4, mode=Mode.CVC, levels=("beginner", "beginner"),
+                          animation="off", pace="instant")
+
+
+@pytest.mark.parametrize("browser", [{"settings": COMPUTERS_GAME}], indirect=True)
+def test_a_finished_game_is_found_in_the_games_list(browser: Browser) -> None:
+    """A game played to its end is kept in localStorage; the start screen's Games (G)
+    lists it with its players, size, result and length, after a reload too, and its
+    review opens from there (E)."""
+    browser.open()
+    start_game(browser)
+    over = browser.wait_status(GAME_OVER_JS, timeout_ms=60_000)
+    moves = browser.moves()
+    winner = over.split(" wins: ")[0] if " wins: " in over else "Draw"
+    stored = json.loads(browser.page.evaluate("localStorage.getItem('oska.history')"))
+    (kept,) = stored["games"]
+    assert kept["moves"] == moves and kept["result"] == winner.lower()
+    for reload in (False, True):
+        if reload:
+            browser.page.reload()
+            browser.page.wait_for_selector("body[data-state=ready]",
+                                           timeout=READY_TIMEOUT_MS)
+        else:
+            browser.page.keyboard.press("m")
+            browser.wait_status("s.startsWith('Start screen')")
+        browser.page.keyboard.press("g")
+        listed = browser.wait_status("s.startsWith('Games, ')")
+        assert listed.startswith(
+            f"Games, 1 of 1: Computer (beginner) vs Computer (beginner), Oska n = 4, "
+            f"{winner + ' won' if winner != 'Draw' else 'Draw'}, {len(moves)} moves, ")
+        assert f"Move {len(moves)} of {len(moves)}." in listed
+    browser.screenshot("web-games.png")
+    browser.page.keyboard.press("e")
+    browser.wait_status("s.startsWith('Review. ')")
+    browser.page.wait_for_function(  # analysed / positions, of this game's positions
+        f"(document.body.dataset.review || '').includes('/{len(moves) + 1}')")
