@@ -30,6 +30,7 @@ from oska_gui.ui.kit.events import KeyPress, PointerDown, Resize
 from oska_gui.ui.kit.intents import Action
 from oska_gui.ui.kit.rect import Rect
 from oska_gui.ui.kit.typescale import TOUCH_TARGET
+from oska_gui.ui.overlays.confirm import NEW_GAME_KEPT
 from oska_gui.ui.review.review_scene import ReviewScene
 from oska_gui.ui.speech import Announcer, describe
 from oska_gui.ui.start.start_scene import StartScene
@@ -249,15 +250,24 @@ def test_without_games_the_screen_says_so_and_offers_only_back() -> None:
 
 
 def test_a_damaged_entry_is_left_out_and_the_screen_says_so() -> None:
-    history, _ = three_games()
+    history, matches = three_games()
     assert history.storage is not None
-    history.storage.data["games"][0]["moves"] = ["z9-z8"]
+    stored = history.storage.data["games"]
+    stored[-1]["moves"] = ["z9-z8"]  # the newest: found at once
+    stored[0]["moves"][2] = stored[0]["moves"][0]  # the oldest: found when reached
     app = app_with(history)
     games = on_games(app)
-    assert len(games.games) == 2 and "1 damaged game skipped" in app.status_text
+    assert [game.id for game in games.games] == [matches[1].kept_as, matches[0].kept_as]
+    assert "1 damaged game skipped" in app.status_text
+    app.handle(KeyPress("down"))
+    assert [game.id for game in games.games] == [matches[1].kept_as]
+    assert "2 damaged games skipped" in app.status_text
+    assert games.notes[1].startswith("the game of Human vs Human kept ")
     canvas = RecordingCanvas(1280, 800)
     app.draw(canvas)
-    assert "1 damaged game skipped" in canvas.texts()
+    assert "2 damaged games skipped" in canvas.texts()
+    app.handle(KeyPress("enter"))  # the game left opens as it should
+    assert app.game is not None and app.game.match.replay is not None
 
 
 def test_the_start_screen_offers_games_only_where_they_are_kept() -> None:
@@ -286,6 +296,7 @@ def test_the_app_keeps_a_finished_game_and_one_left_for_a_new_one() -> None:
         app.update(0.05)
     assert len(app.game.match.history.positions) > 1
     app.handle(KeyPress("n"))
+    assert app.question is NEW_GAME_KEPT and "goes to Games" in app.status_text
     app.handle(KeyPress("enter"))  # "Start a new game?" yes: this one is left, so kept
     games = history.listing().games
     assert len(games) == 2 and not games[-1].record.finished
@@ -320,11 +331,13 @@ def test_the_screen_follows_a_resize() -> None:
     assert all(rect.right <= 360 for rect in games.layout().buttons.values())
 
 
+@pytest.mark.timing
 def test_a_full_history_opens_quickly() -> None:
-    """The Games screen reads and checks every kept game when it opens: with the cap's
-    200 games of n = 8 it stays well under two seconds (see the measured figure in the
-    report of this change: about 0.3 s here)."""
-    match = played(None, seed=7, n=8)
+    """The Games screen reads the kept games without playing their moves, and plays
+    those of the game chosen only: with the cap's 200 games of n = 12 (360 plies each,
+    770,000 characters) it opened in 47 ms here, where playing every game's moves took
+    4 s."""
+    match = played(None, seed=3, n=12)
     record = kept_record(match, {})
     data: dict = {}
     for number in range(kept_games.MAX_GAMES):
@@ -337,4 +350,4 @@ def test_a_full_history_opens_quickly() -> None:
     app.draw(RecordingCanvas(1280, 800))
     seconds = time.perf_counter() - started
     assert len(games.games) == kept_games.MAX_GAMES
-    assert seconds < 2.0, seconds
+    assert seconds < 1.0, seconds

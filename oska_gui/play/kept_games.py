@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from oska_gui.core.files import open_regular
-from oska_gui.core.types import SIDE_NAMES
+from oska_gui.core.types import SIDE_NAMES, Position
 from oska_gui.engine.registry import game_info
 from oska_gui.engine.solved_file import data_folder
 
@@ -170,9 +170,10 @@ def stored(games: list[Any]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "games": games}
 
 
-def kept_game(entry: Any) -> KeptGame:
+def kept_game(entry: Any, replay: bool = True) -> KeptGame:
     """Return the kept game of one stored ``entry``; raises RecordError saying why it
-    is damaged (a bad id or time, or a record that does not load)."""
+    is damaged (a bad id or time, or a record that does not load). Without ``replay``
+    its moves are not played (``records.from_json``): ``check`` does that later."""
     if not isinstance(entry, dict):
         raise RecordError("it is not an object")
     game_id, kept, settings = (entry.get(name) for name in OWN_FIELDS)
@@ -180,14 +181,18 @@ def kept_game(entry: Any) -> KeptGame:
         raise RecordError("its id is not a short text")
     if not isinstance(kept, str) or len(kept) > MAX_ID:
         raise RecordError("its time is not a short text")
-    record = from_json({key: value for key, value in entry.items() if key not in OWN_FIELDS})
+    record = from_json({key: value for key, value in entry.items() if key not in OWN_FIELDS},
+                       replay)
     return KeptGame(game_id, kept, record, settings if isinstance(settings, dict) else {})
 
 
-def listing(data: Any) -> Listing:
+def listing(data: Any, replay: bool = True) -> Listing:
     """Return the games of a history's JSON ``data``, each damaged entry skipped with
     a note ('game 3 of the history is damaged and skipped: ...'); a ``data`` that is
-    not a history at all gives one note and no games."""
+    not a history at all gives one note and no games.
+
+    Without ``replay`` the moves are not played (a full history of long games reads in
+    a blink): a game with an illegal move is then found by ``check`` when it is used."""
     try:
         stored_games = entries(data)
     except HistoryError as error:
@@ -195,11 +200,17 @@ def listing(data: Any) -> Listing:
     found = Listing()
     for number, entry in enumerate(stored_games, start=1):
         try:
-            found.games.append(kept_game(entry))
+            found.games.append(kept_game(entry, replay))
         except RecordError as error:
             found.notes.append(f"game {number} of the history is damaged and skipped: "
                                f"{str(error):.200}")
     return found
+
+
+def check(game: KeptGame) -> list[Position]:
+    """Return the positions of ``game``'s record, its moves played and its result
+    checked (a game listed without ``replay``); raises RecordError when it is damaged."""
+    return from_json(game.record.to_json()).positions()
 
 
 def _size(entry: Any) -> int:

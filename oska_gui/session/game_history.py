@@ -106,9 +106,10 @@ class GameHistory:
             self.warn(f"cannot read the game history: {error}")
             return {}
 
-    def listing(self) -> Listing:
-        """Return the kept games (oldest first) and a note per damaged entry."""
-        return listing(self._load())
+    def listing(self, replay: bool = True) -> Listing:
+        """Return the kept games (oldest first) and a note per damaged entry (without
+        ``replay``, their moves not played yet: see ``kept_games.listing``)."""
+        return listing(self._load(), replay)
 
     def last(self) -> KeptGame | None:
         """Return the game kept last, or None."""

@@ -63,7 +63,14 @@ from .kit.canvas import Canvas
 from .kit.events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
 from .kit.intents import Action, Choose, Intent, OpenKept, Use
 from .kit.sounds import Silence, Speaker
-from .overlays.confirm import NEW_GAME, QUIT, Question, confirm_layout, draw_confirm
+from .overlays.confirm import (
+    NEW_GAME,
+    NEW_GAME_KEPT,
+    QUIT,
+    Question,
+    confirm_layout,
+    draw_confirm,
+)
 from .overlays.help import draw_help
 from .review.review_scene import ReviewScene
 from .start.start_scene import Option, StartScene, choose, offer_bots
@@ -264,7 +271,7 @@ class App:
             self.help = True
         elif intent in (Action.START, Action.NEW):
             if self._game_to_lose:
-                self.question = NEW_GAME
+                self.question = NEW_GAME_KEPT if self.history.available else NEW_GAME
             else:
                 self.new_game()
         elif intent == Action.RESUME and self.game is not None:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from oska_gui.core.types import Move
 from oska_gui.play.game import GameAdapter, Position, make_game
-from oska_gui.play.kept_games import KeptGame, Listing
+from oska_gui.play.kept_games import KeptGame, Listing, check
 from oska_gui.play.records import RecordError
 from oska_gui.session.game_history import GameHistory
 
@@ -96,8 +96,10 @@ class GamesScene:
     # -- the games ---------------------------------------------------------------------
 
     def reload(self) -> None:
-        """Read the history again (newest first), keeping the choice's place."""
-        listing: Listing = self.history.listing()
+        """Read the history again (newest first), keeping the choice's place. The moves
+        are played only of the game chosen (``_choose``), so that a long history opens
+        at once."""
+        listing: Listing = self.history.listing(replay=False)
         self.games = listing.games[::-1]
         self.notes = listing.notes
         self._choose(min(self.choice, max(0, len(self.games) - 1)))
@@ -109,23 +111,31 @@ class GamesScene:
 
     def _positions(self) -> tuple[list[Position], GameAdapter] | None:
         """Return the chosen game's positions and its game (None without a game)."""
-        game = self.chosen
-        if game is None:
+        if self._line is None or self.chosen is None:
             return None
-        if self._line is None or self._line[0] != game.id:
-            try:
-                positions = game.record.positions()
-            except RecordError:  # read well before, so never: show no board then
-                positions = []
-            self._line = (game.id, positions, make_game(game.record.game, game.record.n))
         return self._line[1], self._line[2]
 
     def _choose(self, index: int) -> None:
-        """Choose the game at ``index`` (clamped), at its last move, in the list's view."""
+        """Choose the game at ``index`` (clamped), at its last move, in the list's view,
+        its moves played: a game that turns out damaged is left out with a note, and
+        the next one is chosen instead."""
+        self.arming, self._line = None, None
+        while self.games:
+            self.choice = max(0, min(index, len(self.games) - 1))
+            game = self.games[self.choice]
+            try:
+                positions = check(game)
+            except RecordError as error:
+                del self.games[self.choice]
+                self.notes.append(f"the game of {game.players_text()} kept "
+                                  f"{game.date_text()} is damaged and skipped: "
+                                  f"{str(error):.200}")
+                continue
+            self._line = (game.id, positions, make_game(game.record.game, game.record.n))
+            break
         self.choice = max(0, min(index, len(self.games) - 1))
         game = self.chosen
         self.ply = 0 if game is None else game.plies
-        self.arming = None
 
     def _page(self, delta: int) -> None:
         """Show the list ``delta`` pages on (older) or back (newer), the first game
