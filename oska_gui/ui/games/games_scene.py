@@ -134,8 +134,8 @@ class GamesScene:
             self._line = (game.id, positions, make_game(game.record.game, game.record.n))
             break
         self.choice = max(0, min(index, len(self.games) - 1))
-        game = self.chosen
-        self.ply = 0 if game is None else game.plies
+        chosen = self.chosen
+        self.ply = 0 if chosen is None else chosen.plies
 
     def _page(self, delta: int) -> None:
         """Show the list ``delta`` pages on (older) or back (newer), the first game
