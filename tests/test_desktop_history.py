@@ -95,3 +95,16 @@ def test_oska_review_last_without_a_kept_game_says_so(tmp_path: Path) -> None:
     assert both.returncode == 2 and "not both" in both.stderr
     listed = run_oska(tmp_path, "games")
     assert listed.returncode == 0 and "No games kept yet" in listed.stdout
+
+
+def test_the_window_s_keys_reach_the_games_screen() -> None:
+    """Delete, Page Up and Page Down (the Games screen's) come through from pygame."""
+    import pygame
+
+    from oska_gui.desktop.events import key_name
+
+    for key, text, name in ((pygame.K_DELETE, "\x7f", "delete"),
+                            (pygame.K_PAGEUP, "", "pageup"),
+                            (pygame.K_PAGEDOWN, "", "pagedown")):
+        event = pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0)
+        assert key_name(event) == name
