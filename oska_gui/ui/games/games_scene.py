@@ -32,6 +32,7 @@ from ..kit.canvas import Canvas
 from ..kit.events import Event, KeyPress, PointerDown, PointerMove
 from ..kit.intents import Action, Intent, OpenKept, Use
 from ..kit.rect import Rect
+from ..kit.still import StillScene
 from ..kit.widgets import Wording, button, card, fit_lines, keyed, text_lines
 from .games_layout import (
     BACK,
@@ -64,7 +65,7 @@ KEY_HELP = ("Up and Down choose a game, Left and Right a move; Enter replays, E 
 TOUCH_HELP = "Tap a game, then Replay, Review, Continue or Delete"
 
 
-class GamesScene:
+class GamesScene(StillScene):
     """The Games screen over a history: the list, the game and move chosen, drawing."""
 
     def __init__(self, history: GameHistory, width: float, height: float,
@@ -286,7 +287,7 @@ class GamesScene:
         return (self.chosen is not None and (back.contains(x, y) or forward.contains(x, y))
                 or any(rect.contains(x, y) for rect in layout.rows))
 
-    # -- layout and time ---------------------------------------------------------------
+    # -- layout -----------------------------------------------------------------------------
 
     def layout(self) -> GamesLayout:
         """Return the layout for the window, the list and the game chosen; the list's
@@ -300,18 +301,6 @@ class GamesScene:
         if self.choice >= self.top + shown:
             self.top = self.choice - shown + 1
         return layout
-
-    def resize(self, width: float, height: float) -> None:
-        """Adopt a new window size."""
-        self.width, self.height = width, height
-
-    def update(self, dt: float) -> None:
-        """Let ``dt`` seconds pass: nothing here moves by itself."""
-
-    @property
-    def animating(self) -> bool:
-        """Return False: the Games screen changes only with input."""
-        return False
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -36,6 +36,7 @@ from ..kit.canvas import Canvas
 from ..kit.events import Event, KeyPress, PointerDown, PointerMove
 from ..kit.intents import Action, Choose, Intent
 from ..kit.rect import Rect
+from ..kit.still import StillScene
 from ..kit.typescale import LINE, TypeScale, estimated_width, type_scale
 from ..kit.widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 from .menu_layout import MenuLayout, MenuRow, menu_layout
@@ -237,7 +238,7 @@ def most_rows(settings: Settings, bots: Mapping[int, str] | None = None) -> int:
                for kind in GAMES for mode in Mode)
 
 
-class StartScene:
+class StartScene(StillScene):
     """The start screen over the App's settings (``settings``, read through a source)."""
 
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
@@ -420,18 +421,6 @@ class StartScene:
             self.focus = min(self.focus, len(rows) - 1)
             return self._step(rows[self.focus], 1 if key == "right" else -1)
         return None
-
-    def resize(self, width: float, height: float) -> None:
-        """Adopt a new window size."""
-        self.width, self.height = width, height
-
-    def update(self, dt: float) -> None:
-        """Let ``dt`` seconds pass: nothing on the start screen moves by itself."""
-
-    @property
-    def animating(self) -> bool:
-        """Return False: the start screen changes only with input."""
-        return False
 
     # -- drawing ---------------------------------------------------------------------------
 
