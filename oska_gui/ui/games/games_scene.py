@@ -287,7 +287,7 @@ class GamesScene(StillScene):
         return (self.chosen is not None and (back.contains(x, y) or forward.contains(x, y))
                 or any(rect.contains(x, y) for rect in layout.rows))
 
-    # -- layout -----------------------------------------------------------------------------
+    # -- layout ------------------------------------------------------------------------
 
     def layout(self) -> GamesLayout:
         """Return the layout for the window, the list and the game chosen; the list's
