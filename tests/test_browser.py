@@ -381,11 +381,11 @@ def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
 
 def first_start_screen(browser: Browser) -> StartScene:
     """Return the start screen as the page first shows it: the window's size, no Quit,
-    and laid out for a finger when the browser says its main pointer is coarse (as
-    Chromium does with touch emulated)."""
+    Games and Open game, and laid out for a finger when the browser says its main
+    pointer is coarse (as Chromium does with touch emulated)."""
     coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
     return StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"], can_quit=False,
-                      touch=lambda: coarse)
+                      touch=lambda: coarse, can_open=True, can_list_games=True)
 
 
 # -- the tests ---------------------------------------------------------------------------
@@ -900,7 +900,7 @@ def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Brow
     name = f"{phone['width']}x{phone['height']}"
     browser.screenshot(f"web-phone-start-{name}.png")
     scene = StartScene(Settings, phone["width"], phone["height"], can_quit=False,
-                       touch=lambda: True)
+                       touch=lambda: True, can_open=True, can_list_games=True)
     layout = scene.layout()
     kind_row = [row.key for row in scene.rows].index("kind")
     hexapawn = layout.rows[kind_row].choices[1]
@@ -1087,7 +1087,7 @@ def test_a_review_answers_taps_or_clicks_on_its_graph_and_move_list(
     # laid out for a finger where the main pointer is coarse (touch is emulated on both)
     coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
     start = StartScene(Settings, viewport["width"], viewport["height"], can_quit=False,
-                       touch=lambda: coarse)
+                       touch=lambda: coarse, can_open=True, can_list_games=True)
     kind_row = [row.key for row in start.rows].index("kind")
     press(*start.layout().rows[kind_row].choices[1].center)  # Hexapawn
     browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")
