@@ -13,6 +13,7 @@ from ui_fakes import RecordingCanvas
 from oska_gui.play import kept_games
 from oska_gui.play.levels import LevelKey
 from oska_gui.session.game_history import GameHistory, kept_record
+from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage, Mode
 from oska_gui.ui.app import App
 from oska_gui.ui.game.game_scene import GameScene
@@ -351,3 +352,20 @@ def test_a_full_history_opens_quickly() -> None:
     seconds = time.perf_counter() - started
     assert len(games.games) == kept_games.MAX_GAMES
     assert seconds < 1.0, seconds
+
+
+def test_a_game_left_for_a_kept_one_is_kept_and_its_saved_game_names_its_entry() -> None:
+    history, _ = three_games()
+    saved = MemoryStorage()
+    app = App(MemoryStorage({**QUICK, "mode": "hvh"}), history=history,
+              keeper=GameKeeper(saved))
+    app.handle(KeyPress("enter"))
+    assert app.game is not None
+    app.game.match.play(app.game.game.children(app.game.match.position)[0])
+    app.update(0.05)
+    app.handle(KeyPress("m"))
+    on_games(app)
+    app.handle(KeyPress("enter"))  # replay the newest kept game: the one on show is left
+    games = history.listing().games
+    assert len(games) == 4 and games[-1].plies == 1
+    assert saved.data["kept_as"] == games[-1].id  # resumed next time, it replaces it

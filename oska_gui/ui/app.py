@@ -442,13 +442,20 @@ class App:
         """Leave the game in progress (if any: kept in the history when it has a move)
         and show ``match`` instead; return its scene."""
         if self.game is not None:
-            self.history.leave(self.game.match)
-            self.game.match.abandon()
+            self._leave(self.game.match)
         self.review = None
         self.game = GameScene(match, self._current_settings, self.width, self.height,
                               self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
         return self.game
+
+    def _leave(self, match: Match) -> None:
+        """Leave ``match``: keep it in the history when it has a move, with its entry in
+        the saved game (a game replaced by a replay is offered again next time, and
+        resumed it replaces its entry), and stop its thinking."""
+        self.history.leave(match)
+        self.keeper.keep(match)
+        match.abandon()
 
     def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
         """Return the computer player of ``side``: its external bot, or ``make_player``'s."""
@@ -461,9 +468,7 @@ class App:
         the game on show, when it has a move, is kept in the history (and its entry in
         the saved game, so that a resumed game replaces it there)."""
         if self.game is not None:
-            self.history.leave(self.game.match)
-            self.keeper.keep(self.game.match)
-            self.game.match.abandon()
+            self._leave(self.game.match)
         for bot in self.bots.values():
             bot.close()
 
