@@ -11,9 +11,20 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from cli_helpers import cli_command
+from desktop_helpers import assert_cells_show, close, post_key, save
+from history_helpers import history_of, played
 
+from oska_gui.desktop.loop import DesktopRunner
+from oska_gui.play.game import make_game
 from oska_gui.play.kept_games import read_file
+from oska_gui.session.settings import MemoryStorage
+from oska_gui.ui.app import App
+from oska_gui.ui.board.board_geometry import fit_board
+from oska_gui.ui.games.games_layout import BACK
+from oska_gui.ui.games.games_scene import GamesScene
+from oska_gui.ui.kit import theme
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 MAIN = REPO_ROOT / "main.py"
@@ -108,3 +119,33 @@ def test_the_window_s_keys_reach_the_games_screen() -> None:
                             (pygame.K_PAGEDOWN, "", "pagedown")):
         event = pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0)
         assert key_name(event) == name
+
+
+@pytest.mark.usefixtures("display")
+@pytest.mark.parametrize("size", [(1280, 800), (360, 300)])
+def test_the_games_screen_screenshot(size: tuple[int, int]) -> None:
+    """The Games screen in a window: the chosen game ringed, its board (where there is
+    room) showing the position at its end, the buttons at the bottom."""
+    import pygame
+
+    games = [played(None, seed=1), played(None, seed=2, n=5), played(7, seed=3, n=5)]
+    pygame.event.clear()
+    app = App(MemoryStorage({"animation": "off"}), history=history_of(*games))
+    runner = DesktopRunner(app, size)
+    post_key(pygame.K_g, "g")
+    post_key(pygame.K_DOWN)
+    runner.step(0.02)
+    scene = app.scene
+    assert isinstance(scene, GamesScene) and scene.choice == 1
+    surface = save(runner, f"games-{size[0]}x{size[1]}")
+    layout = scene.layout()
+    ring = layout.rows[1]
+    assert close(surface.get_at((round(ring.center[0]), round(ring.y))), theme.SELECT)
+    assert close(surface.get_at((3, 3)), theme.BACKGROUND)
+    back = layout.buttons[BACK]
+    assert close(surface.get_at((round(back.x + 4), round(back.center[1]))), theme.BUTTON)
+    if size == (360, 300):
+        assert layout.board.w == 0
+        return
+    game = make_game("oska", 5)
+    assert_cells_show(fit_board("oska", 5, layout.board), game, games[1].position)
