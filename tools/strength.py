@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
-from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR, oska_evaluator
 from oska_gui.engine.registry import GameKind
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.engine.solved_file import solved_children
@@ -61,7 +61,6 @@ from oska_gui.play.records import Record
 from oska_gui.play.runner import Runner
 from oska_gui.play.search_player import SearchPlayer
 from oska_gui.play.selfplay import play_game, random_opening
-from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
 DATASETS = (Path("data/n4_exact.npz"), Path("data/n5_exact.npz"))
