@@ -1017,7 +1017,9 @@ def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) ->
     browser.page.keyboard.press("Home")
     browser.page.keyboard.press("ArrowDown")
     status = browser.wait_status("s.includes('(??); better')")
-    assert status.startswith("Review. Move 2 of 5, Black c2-b2, blunder (??); better ")
+    # Down goes to the position before the blunder, where its better move is drawn
+    assert status.startswith("Review. Move 1 of 5, White a1-b1, good. ")
+    assert "Next, Black c2-b2: blunder (??); better " in status
     browser.page.wait_for_timeout(200)
     assert any("blunder (??); better" in said
                for said in browser.page.evaluate("window.announced"))
