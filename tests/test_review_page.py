@@ -6,51 +6,19 @@ better move's arrows on the position before the bad move."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from html.parser import HTMLParser
 
 import pytest
+from review_page_helpers import HOSTILE_BLACK, HOSTILE_WHITE, random_record, reviewed
 
 from oska_gui.console.board_svg import cell_centres
-from oska_gui.console.review_page import (
-    BETTER_COLOUR,
-    PLAYED_COLOUR,
-    SCALE_NOTE,
-    heading,
-    page,
-    script_json,
-)
+from oska_gui.console.review_page import BETTER_COLOUR, PLAYED_COLOUR, SCALE_NOTE, script_json
 from oska_gui.core.types import SIDE_NAMES
-from oska_gui.engine.registry import GAMES, GameKind
-from oska_gui.play.records import Record, from_positions
-from oska_gui.play.review.budget import Budget
-from oska_gui.play.review.job import ReviewJob, exact_source
+from oska_gui.engine.registry import GameKind
 from oska_gui.play.review.result import Review
 
-HOSTILE_WHITE = "</script><script>alert(1)</script>"
-HOSTILE_BLACK = "<img src=x onerror=alert(2)> & \"'"
 VOID = {"meta", "br", "input", "img", "link", "hr", "wbr"}
-
-
-def random_record(kind: GameKind, n: int, seed: int) -> Record:
-    """Return a seeded random finished game of ``kind`` on ``n`` with hostile names."""
-    rules = GAMES[kind].rules(n)
-    rng = random.Random(seed)
-    line = [rules.start()]
-    while rules.outcome(line[-1]) is None:
-        line.append(rng.choice(rules.children(line[-1])))
-    return from_positions(line, rules, HOSTILE_WHITE, HOSTILE_BLACK, rules.outcome(line[-1]))
-
-
-def reviewed(record: Record) -> tuple[Review, str]:
-    """Return a quick review of ``record`` (2,000 nodes a position, no exact values) and
-    its page."""
-    budget = Budget(nodes=2_000)
-    job = ReviewJob(record, budget, exact=False)
-    while not job.advance(1.0):
-        pass
-    return job.review, page(job.review, heading(record, budget, exact_source(record, False)))
 
 
 class Parsed(HTMLParser):

@@ -10,17 +10,17 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import browser_helpers
 import pytest
-import test_browser
-from test_browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
-from test_review_page import random_record, reviewed
+from browser_helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from review_page_helpers import random_record, reviewed
 
 from oska_gui.console.review_graph import LEFT, WIDTH, plot_step
 from oska_gui.engine.registry import GameKind
 from oska_gui.play.review.result import Review
 
 pytestmark = pytest.mark.browser
-playwright_driver = test_browser.playwright_driver  # the module's Playwright, Debian's Chromium
+playwright_driver = browser_helpers.playwright_driver  # the module's Playwright, Debian's Chromium
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
