@@ -176,6 +176,6 @@ def test_without_javascript_the_static_page_is_there(opened: Page,
     for selector in ("svg.graph", "table", "figure svg.board"):
         assert page.is_visible(selector), selector
     assert page.locator("figure svg.board").count() == sum(bool(p.better) for p in review.plies)
-    for selector in ("#live-board", "#moves", "#caption", ".nav"):
+    for selector in ("#live-board", "#moves", "#caption", ".nav", "#graph-cursor"):
         assert not page.is_visible(selector), selector
     assert page.locator("table tr").count() == 1 + 2 + 1 + len(review.plies)

@@ -56,7 +56,8 @@ def graph_svg(chances: Sequence[float], dots: Sequence[tuple[int, str, str]],
 
     Returns:
         The SVG text: the area under White's chance, the line, the 50 % line, the axes
-        with their labels, the dots and the line of the position shown (at the start).
+        with their labels, the dots and the line of the position shown (at the start;
+        of class 'js-only', as only a script moves it).
     """
     last = len(chances) - 1
     points = [(graph_x(i, last), graph_y(chance)) for i, chance in enumerate(chances)]
@@ -71,8 +72,8 @@ def graph_svg(chances: Sequence[float], dots: Sequence[tuple[int, str, str]],
         x, y = points[index]
         parts.append(f'<circle class="dot {mark}" cx="{x:.1f}" cy="{y:.1f}" r="{DOT}">'
                      f"<title>{escape(text)}</title></circle>")
-    parts.append(f'<line id="graph-cursor" x1="{LEFT:.1f}" x2="{LEFT:.1f}" y1="{TOP:.1f}" '
-                 f'y2="{base:.1f}"/>')
+    parts.append(f'<line id="graph-cursor" class="js-only" x1="{LEFT:.1f}" x2="{LEFT:.1f}" '
+                 f'y1="{TOP:.1f}" y2="{base:.1f}"/>')
     return (f'<svg class="graph" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" role="img">'
             + "".join(parts) + "</svg>")
 

@@ -252,8 +252,8 @@ def _legend() -> str:
     """Return the key to the graph's dots and the board's arrows."""
     dots = ", ".join(f'<span class="{mark.value}">●</span> {mark.symbol} {mark.value}'
                      for mark in Mark if mark.bad)
-    return (f'<p class="legend">Dots: {dots}. The line is the position shown.'
-            f'<span class="js-only"> {ARROWS_WORDS}</span></p>')
+    return (f'<p class="legend">Dots: {dots}.<span class="js-only"> The line is the '
+            f"position shown. {ARROWS_WORDS}</span></p>")
 
 
 def _move_list(review: Review) -> str:
