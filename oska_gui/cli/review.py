@@ -18,7 +18,6 @@ from oska_gui.console.options import (
     reason,
 )
 from oska_gui.console.outputs import check_apart, writable_file
-from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.review_page import heading, write_page
 from oska_gui.console.table import plain, render_table
@@ -61,8 +60,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="use exact values where the solver covers a position "
                              "(default yes)")
     parser.add_argument("--html", metavar="FILE",
-                        help="also write a page with the graph and the boards of the "
-                             "mistakes (needs the report extra)")
+                        help="also write one self-contained page to step through the "
+                             "game: a board with the marks and better moves, the graph and "
+                             "the moves")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar on stderr (default: only on a terminal)")
     parser.set_defaults(run=run)
@@ -72,7 +72,6 @@ def run(args: argparse.Namespace) -> int:
     """Review the record ``args`` names, print the review (and write the page); return 0."""
     page = None
     if args.html:
-        require_matplotlib("--html")
         page = writable_file(args.html, "--html")
         check_apart({"--html": page}, {args.record: f"the game record {args.record!r:.200}"})
     record = read_record(args.record)
