@@ -127,6 +127,6 @@ def moves_table(review: Review) -> str:
 def summary_line(record: Record, summary: SideSummary) -> str:
     """Return one side's accuracy and the number of each mark, e.g. 'White (A): ...'."""
     name = record.white if summary.side == WHITE else record.black
-    accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.1f} %"
     counts = ", ".join(f"{summary.counts[mark]} {mark.value}" for mark in Mark)
-    return plain(f"{SIDE_NAMES[summary.side]} ({name}): accuracy {accuracy}; {counts}")
+    return plain(f"{SIDE_NAMES[summary.side]} ({name}): accuracy {summary.accuracy_text()}; "
+                 f"{counts}")

@@ -210,8 +210,7 @@ def _summary(review: Review) -> str:
     for side in (WHITE, 1 - WHITE):
         summary = review.summary(side)
         name = record.white if side == WHITE else record.black
-        accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.1f} %"
-        rows.append([escape(f"{SIDE_NAMES[side]}: {name}"), accuracy,
+        rows.append([escape(f"{SIDE_NAMES[side]}: {name}"), summary.accuracy_text(),
                      *(str(summary.counts[mark]) for mark in Mark)])
     return _table(["side", "accuracy", *(mark.value for mark in Mark)], rows)
 

@@ -274,7 +274,6 @@ class ReviewSession:
         """Return ``side``'s summary line so far, e.g. 'White: accuracy 81 %; 1 ?!,
         0 ?, 2 ??' ('accuracy -' before any of its moves is analysed)."""
         summary = self.review.summary(side)
-        accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.0f} %"
         counts = ", ".join(f"{summary.counts[mark]} {mark.symbol}"
                            for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER))
-        return f"{SIDE_NAMES[side]}: accuracy {accuracy}; {counts}"
+        return f"{SIDE_NAMES[side]}: accuracy {summary.accuracy_text(0)}; {counts}"
