@@ -23,7 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import browser_helpers
 import pytest
+from browser_helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from keyboard_paths import arrow_path
 
 from oska_gui.games.oska import BLACK, WHITE
@@ -45,13 +47,8 @@ from oska_gui.web.serve import serving_in_background
 from oska_gui.web.storage import SETTINGS_KEY
 
 pytestmark = pytest.mark.browser
+playwright_driver = browser_helpers.playwright_driver  # the module's Playwright
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 VIEWPORT = {"width": 960, "height": 640}
 READY_TIMEOUT_MS = 60_000
 LOCAL = "http://127.0.0.1:"  # the test servers' origins: the only ones a page may reach
@@ -68,24 +65,6 @@ def site(built_site: Path) -> Iterator[str]:
     """Serve the built site on a free port of 127.0.0.1; yield its URL."""
     with serving_in_background(built_site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def playwright_driver() -> Iterator[Any]:
-    """The Playwright driver for this module's tests (Chromium itself is Debian's).
-
-    Module-scoped on purpose: while the sync API runs, its asyncio loop counts as
-    running in the main thread, so ``asyncio.run`` in any later test module would fail.
-    Leaving ``with`` at the end of this module stops it.
-    """
-    assert CHROMIUM.exists(), (
-        f"{CHROMIUM} is missing: install it with `apt-get install chromium` "
-        "(python3 tests/run.py does it when run as root)"
-    )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as driver:
-        yield driver
 
 
 @dataclass
@@ -1017,7 +996,9 @@ def test_a_short_game_then_its_review_shows_marks_and_graph(browser: Browser) ->
     browser.page.keyboard.press("Home")
     browser.page.keyboard.press("ArrowDown")
     status = browser.wait_status("s.includes('(??); better')")
-    assert status.startswith("Review. Move 2 of 5, Black c2-b2, blunder (??); better ")
+    # Down goes to the position before the blunder, where its better move is drawn
+    assert status.startswith("Review. Move 1 of 5, White a1-b1, good. ")
+    assert "Next, Black c2-b2: blunder (??); better " in status
     browser.page.wait_for_timeout(200)
     assert any("blunder (??); better" in said
                for said in browser.page.evaluate("window.announced"))

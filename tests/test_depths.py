@@ -7,7 +7,6 @@ the command prints one row per depth.
 
 from __future__ import annotations
 
-import argparse
 import random
 from concurrent.futures import ProcessPoolExecutor
 
@@ -55,14 +54,6 @@ def test_the_sample_is_seeded_and_ordered() -> None:
     assert drawn == depths.sample(jobs, 2) and len(drawn) == 2
     assert [jobs.index(job) for job in drawn] == sorted(jobs.index(job) for job in drawn)
     assert depths.sample(jobs, 0) == jobs == depths.sample(jobs, 99)
-
-
-def test_depths_are_read_as_ranges_and_lists() -> None:
-    """'2-4,7' is 2, 3, 4 and 7; a depth below 1 is refused."""
-    assert depths.parse_depths("2-4,7") == (2, 3, 4, 7)
-    assert depths.parse_depths("5") == (5,)
-    with pytest.raises(argparse.ArgumentTypeError, match="1 or more"):
-        depths.parse_depths("0-3")
 
 
 def test_the_rows_count_the_moves_that_lose_the_value() -> None:

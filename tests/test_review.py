@@ -19,7 +19,7 @@ from oska_gui.play.review.budget import Budget
 from oska_gui.play.review.chances import PAWN_SCALE, READINGS, Reading, result_chance
 from oska_gui.play.review.job import ReviewJob, within
 from oska_gui.play.review.marks import Mark, mark_by_drop, mark_exact, move_accuracy
-from oska_gui.play.review.result import Review
+from oska_gui.play.review.result import Review, SideSummary
 from tools.review_bench import agreement
 
 
@@ -265,3 +265,13 @@ def test_a_confirming_search_stops_at_its_budget() -> None:
     assert score == 42 and spent >= 1.0
     search.nodes = 10
     assert run(within(endless(), 0.0, None, search, 0, 10))[0] is None  # nodes spent
+
+
+def test_a_sides_accuracy_reads_the_same_wherever_it_is_shown() -> None:
+    """The window, the text review and the page all print a side's accuracy through
+    SideSummary.accuracy_text: one decimal by default, '-' before any move is judged."""
+    counts = dict.fromkeys(Mark, 0)
+    judged = SideSummary(0, 81.46, counts)
+    assert judged.accuracy_text() == "81.5 %"
+    assert judged.accuracy_text(0) == "81 %"
+    assert SideSummary(1, None, counts).accuracy_text() == "-"

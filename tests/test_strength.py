@@ -8,6 +8,7 @@ random openings, each played with both colours, 32 games per n). The tuned weigh
 
 from __future__ import annotations
 
+import argparse
 import random
 
 import pytest
@@ -16,6 +17,7 @@ from oska_gui.engine.evaluators import oska_evaluator
 from oska_gui.games.oska import BLACK, WHITE, OskaRules, Position, oska_rules
 from oska_gui.play.players import DepthPlayer
 from oska_gui.play.selfplay import MatchResult, match, play_game, random_opening
+from tools.strength import parse_depths
 
 STRENGTH_SEED = 2024
 STRENGTH_OPENINGS = 8  # per (n, depth): 16 games
@@ -116,3 +118,11 @@ def test_strong_beats_simple_and_race_at_equal_depth(n: int, opponent: str) -> N
                         STRENGTH_OPENINGS, n - 2, seed=STRENGTH_SEED + depth))
     summary = f"n={n}: {total.wins} won, {total.draws} drawn, {total.losses} lost"
     assert total.score >= STRENGTH_THRESHOLD, summary
+
+
+def test_depths_are_read_as_ranges_and_lists() -> None:
+    """'2-4,7' is 2, 3, 4 and 7; a depth below 1 is refused."""
+    assert parse_depths("2-4,7") == (2, 3, 4, 7)
+    assert parse_depths("5") == (5,)
+    with pytest.raises(argparse.ArgumentTypeError, match="1 or more"):
+        parse_depths("0-3")

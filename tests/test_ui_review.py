@@ -130,15 +130,47 @@ def test_the_marks_graph_and_better_move_are_drawn() -> None:
                 if name == "text" and args[0].startswith("White's win chance")]
     assert len(captions) == 1 and caption.bottom == pytest.approx(graph.y)
     assert caption.x <= captions[0][1] and caption.y <= captions[0][2] <= caption.bottom
-    assert session.go(2)
+    assert session.go(1)  # before Black's c2-b2 ??: its better move and the move itself
     better = session.better_move
     assert better is not None and scene.view().board.hint == better
     assert session.game.move_text(better) == session.review.plies[1].best
-    arrows = [args for name, args in drawn(app).calls
-              if name == "polygon" and args[1][:3] == theme.HINT[:3]]
-    assert arrows  # the arrow's head
-    session.go(1)  # a good move: no arrow
-    assert scene.view().board.hint is None
+    assert session.game.move_text(scene.view().board.replaced) == "c2-b2"
+    calls = drawn(app).calls
+    for colour in (theme.HINT, theme.REPLACED):  # each arrow's head
+        assert [args for name, args in calls if name == "polygon" and args[1][:3] == colour]
+    session.go(0)  # before a good move: no arrow
+    assert scene.view().board.hint is None and scene.view().board.replaced is None
+
+
+@pytest.mark.parametrize("record", [pawn_record(), oska_record(3), oska_record(8)],
+                         ids=["hexapawn", "oska-3", "oska-8"])
+def test_the_better_move_goes_with_the_position_before_the_bad_move(
+        record: records.Record) -> None:
+    """At every position of the review the board's blue arrow is the better move of
+    the move played next from that position, when that move is marked ?!, ? or ??: a
+    move of the side to move on the board shown, from a cell holding its piece, which
+    differs from the move played (the red arrow); on the position after the bad move
+    there is none for it (an arrow there read as the best reply)."""
+    _, scene = reviewing(record)
+    session = scene.session
+    plies = session.review.plies
+    assert any(ply.better for ply in plies)
+    rules = record.rules
+    for index in range(session.last + 1):
+        session.go(index)
+        board = scene.view().board
+        following = plies[index] if index < len(plies) else None
+        if following is None or not following.better:
+            assert board.hint is None and board.replaced is None, index
+            continue
+        shown = session.positions[index]
+        assert board.position == shown
+        assert board.hint in rules.moves(shown) and board.replaced in rules.moves(shown)
+        assert rules.move_text(board.hint) == following.better != following.played
+        assert rules.move_text(board.replaced) == following.played
+        assert rules.play(shown, board.replaced) == session.positions[index + 1]
+        assert "the blue arrow" in session.sentence() and following.played in \
+            session.sentence()
 
 
 def test_it_fills_in_while_it_analyses() -> None:
@@ -173,15 +205,20 @@ def test_keys_move_through_the_game_and_back() -> None:
     assert session.cursor == 0
     app.handle(KeyPress("right"))
     assert session.cursor == 1
-    app.handle(KeyPress("down"))  # the next marked move
+    app.handle(KeyPress("left"))
+    # Down: the position before the next marked move (plies 2, 3 and 4), where its
+    # better move is drawn
+    app.handle(KeyPress("down"))
+    assert session.cursor == 1 and session.better_move is not None
+    app.handle(KeyPress("down"))
     assert session.cursor == 2
     app.handle(KeyPress("down"))
+    assert session.cursor == 3
+    app.handle(KeyPress("down"))  # none after: it stays
     assert session.cursor == 3
     app.handle(KeyPress("up"))
     assert session.cursor == 2
     app.handle(KeyPress("end"))
-    assert session.cursor == 5
-    app.handle(KeyPress("down"))  # none after: it stays
     assert session.cursor == 5
     app.handle(KeyPress("left"))
     assert session.cursor == 4 and session.position == session.positions[4]
@@ -221,10 +258,15 @@ def test_screen_readers_hear_the_mark_and_the_better_move() -> None:
     news = announcer.news(app)
     better = scene.session.review.plies[1].best
     assert news is not None
-    assert "Move 2 of 5, Black c2-b2, blunder (??)" in news and f"better {better}" in news
+    assert "Move 1 of 5, White a1-b1, good" in news
+    assert f"Next, Black c2-b2: blunder (??); better {better} (the blue arrow)" in news
     assert announcer.news(app) is None  # said once
     words = describe(app)
     assert "blunder" in words and f"better {better}" in words
+    app.handle(KeyPress("right"))  # the blunder played: its mark and better move said
+    news = announcer.news(app)
+    assert news is not None
+    assert "Move 2 of 5, Black c2-b2, blunder (??)" in news and f"better {better}" in news
     assert "White: accuracy" in words and "Black, " in words  # the summary, the pieces
 
 

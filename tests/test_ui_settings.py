@@ -39,8 +39,28 @@ SETTINGS = st.builds(
 
 @given(SETTINGS)
 def test_round_trip_through_json(settings: Settings) -> None:
+    """Settings read back are the ones saved, made consistent (``settled``)."""
     data = json.loads(json.dumps(settings.to_dict()))
-    assert Settings.from_dict(data) == settings
+    assert Settings.from_dict(data) == settings.settled()
+
+
+def test_perfect_play_is_kept_only_where_it_is_at_hand() -> None:
+    """'perfect' stays on n = 4 (its solved game ships) and becomes 'strongest' on a
+    board nobody has solved, whether chosen or read back; an external bot's side stays."""
+    perfect, external = LevelKey.PERFECT, LevelKey.EXTERNAL
+    assert Settings(n=4, levels=(perfect, external)).settled().levels == (perfect, external)
+    assert Settings(n=9, levels=(perfect, external)).settled().levels == (
+        LevelKey.STRONGEST, external)
+    stored = Settings(n=9, levels=(perfect, perfect)).to_dict()
+    assert Settings.from_dict(stored).levels == (LevelKey.STRONGEST, LevelKey.STRONGEST)
+
+
+def test_a_new_game_takes_its_classic_size_and_a_size_out_of_bounds_the_nearest() -> None:
+    """with_game picks the game's first offered size; settled moves a size outside the
+    game's sizes to the nearest one."""
+    assert Settings(n=7).with_game("hexapawn").n == 3
+    assert Settings(kind="hexapawn", n=5).with_game("oska").n == 4
+    assert Settings(n=3).settled().n == 4
 
 
 def test_round_trip_through_a_json_file(tmp_path: Path) -> None:

@@ -41,9 +41,9 @@ from typing import Any
 
 from oska_gui.core.types import BLACK, SIDE_LETTERS, WHITE, Evaluator, Position
 from oska_gui.engine import search
-from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR, oska_evaluator
 from oska_gui.games.oska import OskaRules, oska_rules
-from oska_gui.spec.oska import DEFAULT_EVALUATOR, movegen, oskaplayer
+from oska_gui.spec.oska import movegen, oskaplayer
 
 POSITIONS_FILE = Path(__file__).with_name("bench_positions.json")
 SIZES = (4, 5, 6, 8)

@@ -31,7 +31,7 @@ from oska_gui.console.table import render_table
 from oska_gui.engine.search import run
 from oska_gui.engine.solver import parent_score, solution_of, solver_for
 from oska_gui.games.oska import oska_rules
-from tools.strength import ChoiceJob, choice_jobs, keeps_value
+from tools.strength import ChoiceJob, choice_jobs, keeps_value, parse_depths
 
 SOLVED_N = 4  # the board whose whole game the pure-Python solver holds
 SEED = 23
@@ -83,17 +83,6 @@ def depth_rows(jobs: list[ChoiceJob], depths: Sequence[int],
                      f"{time.perf_counter() - start:.0f} s"])
         print(f"depth {depth}: {lost:,} of {len(jobs):,} lost the value", flush=True)
     return rows
-
-
-def parse_depths(text: str) -> tuple[int, ...]:
-    """Return the depths of ``text``: '2-10', '4' or '2,4,6' (each >= 1)."""
-    depths: list[int] = []
-    for part in text.split(","):
-        first, _, last = part.partition("-")
-        depths += range(int(first), int(last or first) + 1)
-    if not depths or min(depths) < 1:
-        raise argparse.ArgumentTypeError(f"depths must be 1 or more, got {text!r}")
-    return tuple(depths)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -49,7 +49,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from oska_gui.core.types import BLACK, SIDE_WORDS, WHITE, Position
-from oska_gui.engine.evaluators import oska_evaluator
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR, oska_evaluator
 from oska_gui.engine.registry import GameKind
 from oska_gui.engine.search import Thinker, best_child
 from oska_gui.engine.solved_file import solved_children
@@ -61,7 +61,6 @@ from oska_gui.play.records import Record
 from oska_gui.play.runner import Runner
 from oska_gui.play.search_player import SearchPlayer
 from oska_gui.play.selfplay import play_game, random_opening
-from oska_gui.spec.oska import DEFAULT_EVALUATOR
 
 SPARRING = ("race", "simple", "classic")
 DATASETS = (Path("data/n4_exact.npz"), Path("data/n5_exact.npz"))
@@ -451,6 +450,17 @@ def print_table(title: str, header: list[str], rows: Iterable[list[str]]) -> Non
     print(f"\n{title}\n{render_table(header, rows)}", flush=True)
 
 
+def parse_depths(text: str) -> tuple[int, ...]:
+    """Return the depths of ``text``: '2-10', '4' or '2,4,6' (each >= 1)."""
+    depths: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        depths += range(int(first), int(last or first) + 1)
+    if not depths or min(depths) < 1:
+        raise argparse.ArgumentTypeError(f"depths must be 1 or more, got {text!r}")
+    return tuple(depths)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the strength benchmark with the command-line ``argv``; return 0."""
     parser = argparse.ArgumentParser(prog="python -m tools.strength",
@@ -466,7 +476,7 @@ def main(argv: list[str] | None = None) -> int:
                              "when solved), depths 1-10")
     parser.add_argument("--games", type=int, help="games per match cell (even)")
     parser.add_argument("--sizes", help="board sizes, e.g. 4,5,6,8")
-    parser.add_argument("--depths", help="match depths, e.g. 2,3,4")
+    parser.add_argument("--depths", type=parse_depths, help="depths, e.g. 2,3,4 or 1-10")
     parser.add_argument("--positions", type=int, help="exact positions per dataset")
     parser.add_argument("--opponents", help=f"match opponents, e.g. {','.join(SPARRING)}")
     parser.add_argument("--opening-plies", type=int, help="random plies of each opening")
@@ -483,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
     plan = replace(
         plan,
         sizes=tuple(map(int, args.sizes.split(","))) if args.sizes else plan.sizes,
-        depths=tuple(map(int, args.depths.split(","))) if args.depths else plan.depths,
+        depths=args.depths or plan.depths,
         games=args.games or plan.games, positions=args.positions or plan.positions,
         opponents=tuple(args.opponents.split(",")) if args.opponents else plan.opponents,
         opening_plies=plan.opening_plies if args.opening_plies is None else args.opening_plies)

@@ -20,7 +20,6 @@ from oska_gui.console.options import (
     reason,
 )
 from oska_gui.console.outputs import check_apart, writable_file
-from oska_gui.console.plots import require_matplotlib
 from oska_gui.console.progress import ProgressBar
 from oska_gui.console.review_page import heading, write_page
 from oska_gui.console.table import plain, render_table
@@ -71,8 +70,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="use exact values where the solver covers a position "
                              "(default yes)")
     parser.add_argument("--html", metavar="FILE",
-                        help="also write a page with the graph and the boards of the "
-                             "mistakes (needs the report extra)")
+                        help="also write one self-contained page to step through the "
+                             "game: a board with the marks and better moves, the graph and "
+                             "the moves")
     parser.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                         help="show a progress bar on stderr (default: only on a terminal)")
     parser.set_defaults(run=run)
@@ -85,7 +85,6 @@ def run(args: argparse.Namespace) -> int:
     source = str(history_path()) if args.last else args.record
     page = None
     if args.html:
-        require_matplotlib("--html")
         page = writable_file(args.html, "--html")
         what = "the window's game history" if args.last else "the game record"
         check_apart({"--html": page}, {source: f"{what} {source!r:.200}"})
@@ -152,6 +151,6 @@ def moves_table(review: Review) -> str:
 def summary_line(record: Record, summary: SideSummary) -> str:
     """Return one side's accuracy and the number of each mark, e.g. 'White (A): ...'."""
     name = record.white if summary.side == WHITE else record.black
-    accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.1f} %"
     counts = ", ".join(f"{summary.counts[mark]} {mark.value}" for mark in Mark)
-    return plain(f"{SIDE_NAMES[summary.side]} ({name}): accuracy {accuracy}; {counts}")
+    return plain(f"{SIDE_NAMES[summary.side]} ({name}): accuracy {summary.accuracy_text()}; "
+                 f"{counts}")

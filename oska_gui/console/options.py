@@ -10,9 +10,10 @@ from collections.abc import Callable
 from oska_gui.bots.external import DEFAULT_TIME_LIMIT
 from oska_gui.core.numbers import finite_positive
 from oska_gui.core.types import Position
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR
 from oska_gui.games.board_forms import read_board
 from oska_gui.games.oska import SIZES, OskaRules, check_n
-from oska_gui.play.levels import DEFAULT_EVALUATOR, Ai, parse_ai
+from oska_gui.play.levels import Ai, parse_ai
 
 PLAYER_WORDS = {"w": "w", "white": "w", "b": "b", "black": "b"}
 

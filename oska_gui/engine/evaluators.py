@@ -181,8 +181,10 @@ def classic_evaluator(rules: OskaRules, weights: Weights = Weights()) -> Evaluat
     return evaluate
 
 
+DEFAULT_EVALUATOR = "strong"  # oskaplayer's, the levels' and the commands' evaluator
+
 EVALUATORS: dict[str, Callable[[OskaRules], Evaluator]] = {
-    "strong": learned_evaluator,  # the default, first: the UI offers them in this order
+    DEFAULT_EVALUATOR: learned_evaluator,  # first: the UI offers them in this order
     "classic": classic_evaluator,
     "simple": simple_evaluator,
     "race": race_evaluator,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from oska_gui.core.numbers import finite_positive
-from oska_gui.engine.evaluators import EVALUATORS
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR, EVALUATORS
 
 MAX_DEPTH = 64
 ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves exactly
@@ -24,7 +24,6 @@ ENDGAME_POSITIONS = 30_000  # the most positions the 'strongest' level solves ex
 ENDGAME_RACE = 24
 PERFECT_POSITIONS = 2_000_000
 HINT_SECONDS = 1.0  # all the thinking a hint may take
-DEFAULT_EVALUATOR = "strong"
 
 
 class LevelKey(StrEnum):

@@ -4,8 +4,12 @@
 time, as the players' search runs, so the window keeps drawing while the review fills
 in, and keeps the position the viewer looks at (``cursor``: an index into the game's
 positions, 0 the first). Everything a review screen shows or says is worded here, free
-of any drawing: the move that led to the cursor's position with its mark, the better
-move there, White's win chance along the game, and each side's summary.
+of any drawing: the move that led to the cursor's position with its mark, White's win
+chance along the game, and each side's summary. The better move goes with the position
+it could have been played in: when the move played next from the cursor's position is
+marked ?!, ? or ??, that move and the better one are the board's arrows there (on the
+position after the bad move an arrow would read as the best reply), and Up/Down go to
+those positions.
 """
 
 from __future__ import annotations
@@ -103,9 +107,10 @@ class ReviewSession:
         return self.go(self.cursor + delta)
 
     def next_bad(self, direction: int) -> bool:
-        """Go to the next (``direction`` 1) or previous (-1) move marked ?!, ? or ??
-        of the moves analysed so far; return False (staying put) when there is none."""
-        bad = [ply.ply for ply in self.review.plies if ply.judged and ply.mark.bad]
+        """Go to the position before the next (``direction`` 1) or previous (-1) move
+        marked ?!, ? or ?? of the moves analysed so far, where its better move is shown;
+        return False (staying put) when there is none."""
+        bad = [ply.ply - 1 for ply in self.review.plies if ply.judged and ply.mark.bad]
         ahead = [ply for ply in bad if (ply - self.cursor) * direction > 0]
         if not ahead:
             return False
@@ -128,15 +133,31 @@ class ReviewSession:
         return self.game.move_between(self.positions[self.cursor - 1], self.position)
 
     @property
-    def better_move(self) -> Move | None:
-        """Return the better move, in the position before the cursor's, when the move
-        played there is marked ?!, ? or ?? (None otherwise): the board's arrow."""
-        ply = self.ply
+    def next_ply(self) -> PlyReview | None:
+        """Return the review of the move played next, from the position looked at (None
+        at the end, or before that move is analysed)."""
+        plies = self.review.plies
+        return plies[self.cursor] if self.cursor < len(plies) else None
+
+    @property
+    def replaced_move(self) -> Move | None:
+        """Return the move played next when it is marked ?!, ? or ?? (None otherwise): the
+        board's arrow in its mark's colour, beside the better move's."""
+        ply = self.next_ply
         if ply is None or not ply.better:
             return None
-        before = self.positions[self.cursor - 1]
-        best = self.review.assessments[self.cursor - 1].best
-        return None if best is None else self.game.move_between(before, best)
+        return self.game.move_between(self.position, self.positions[self.cursor + 1])
+
+    @property
+    def better_move(self) -> Move | None:
+        """Return the better move in the position looked at when the move played next,
+        from it, is marked ?!, ? or ?? (None otherwise): the board's blue arrow, on the
+        position where it could have been played."""
+        ply = self.next_ply
+        if ply is None or not ply.better:
+            return None
+        best = self.review.assessments[self.cursor].best
+        return None if best is None else self.game.move_between(self.position, best)
 
     def white_chances(self) -> list[float]:
         """Return White's win chance at each position analysed so far (the graph)."""
@@ -195,18 +216,41 @@ class ReviewSession:
     def sentence(self, chance: bool = True) -> str:
         """Return the position looked at in words for the status line and screen
         readers: the move, its mark and the better move, and (if ``chance``) White's
-        win chance."""
-        if self.cursor == 0:
-            head = f"Start of the game, {self.last} moves to review"
-        else:
-            before = self.positions[self.cursor - 1]
-            mover = SIDE_NAMES[before.turn]
-            head = f"Move {self.cursor} of {self.last}, {mover} {self._move_text()}"
-            head += self._verdict()
+        win chance; then, when the move played next is marked ?!, ? or ??, that move
+        and the better one (the board's arrows)."""
+        head = self._head()
         chances = self.white_chances()
         if chance and self.cursor < len(chances):
             head += f". White's win chance {100 * chances[self.cursor]:.0f} %"
-        return head
+        ply = self.next_ply
+        if ply is None or not ply.better:
+            return head
+        return (f"{head}. Next, {SIDE_NAMES[ply.side]} {ply.played}: {ply.mark.value} "
+                f"({ply.mark.symbol}); better {ply.better} (the blue arrow)")
+
+    def status_wordings(self) -> tuple[str, ...]:
+        """Return the position looked at in words for the status line, from the longest
+        wording to the shortest (a narrow panel shows the longest that fits): the
+        ``sentence`` with White's win chance, without it and, before a marked move,
+        shorter forms that keep the move played next and the better move."""
+        wordings = [self.sentence(), self.sentence(chance=False)]
+        ply = self.next_ply
+        if ply is not None and ply.better:
+            brief = f". Next {ply.played} {ply.mark.symbol}, better {ply.better} (blue arrow)"
+            wordings.append(self._head() + brief)
+            if self.cursor > 0:
+                wordings.append(f"Move {self.cursor}, {self._move_text()}{brief}")
+        return tuple(wordings)
+
+    def _head(self) -> str:
+        """Return the move that led to the position looked at in words, with its mark
+        and the better move ('Move 7 of 26, White b2-c1, mistake (?); better b1-c2'),
+        or the start of the game."""
+        if self.cursor == 0:
+            return f"Start of the game, {self.last} moves to review"
+        mover = SIDE_NAMES[self.positions[self.cursor - 1].turn]
+        return f"Move {self.cursor} of {self.last}, {mover} {self._move_text()}" + \
+            self._verdict()
 
     def _move_text(self) -> str:
         """Return the notation of the move that led to the cursor's position."""
@@ -230,7 +274,6 @@ class ReviewSession:
         """Return ``side``'s summary line so far, e.g. 'White: accuracy 81 %; 1 ?!,
         0 ?, 2 ??' ('accuracy -' before any of its moves is analysed)."""
         summary = self.review.summary(side)
-        accuracy = "-" if summary.accuracy is None else f"{summary.accuracy:.0f} %"
         counts = ", ".join(f"{summary.counts[mark]} {mark.symbol}"
                            for mark in (Mark.INACCURACY, Mark.MISTAKE, Mark.BLUNDER))
-        return f"{SIDE_NAMES[side]}: accuracy {accuracy}; {counts}"
+        return f"{SIDE_NAMES[side]}: accuracy {summary.accuracy_text(0)}; {counts}"

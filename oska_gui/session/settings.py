@@ -19,7 +19,8 @@ from typing import Any, Protocol, TypeVar
 
 from oska_gui.core.types import SIDE_WORDS
 from oska_gui.engine.registry import GAMES, GameKind, game_info
-from oska_gui.play.levels import LevelKey
+from oska_gui.play.game import make_game
+from oska_gui.play.levels import LevelKey, playable_level
 
 VERSION = 2  # of the stored form: see the module docstring
 T = TypeVar("T")
@@ -157,7 +158,23 @@ class Settings:
         info = game_info(settings.kind)
         if settings.n not in info.sizes:
             settings = replace(settings, n=info.offered[0])
-        return settings
+        return settings.settled()
+
+    def with_game(self, kind: GameKind) -> Settings:
+        """Return these settings for the game ``kind`` at its classic size (its first
+        offered one: Oska 4, Hexapawn 3), made consistent as ``settled`` does."""
+        return replace(self, kind=kind, n=game_info(kind).offered[0]).settled()
+
+    def settled(self) -> Settings:
+        """Return these settings made consistent: the board size within the game's
+        sizes (the nearest one), and a 'perfect' level where perfect play is not at hand
+        from the start as 'strongest' (a side played by an external bot stays so)."""
+        sizes = game_info(self.kind).sizes
+        n = self.n if self.n in sizes else min(sizes, key=lambda size: abs(size - self.n))
+        perfect = make_game(self.kind, n).perfect_available
+        levels = tuple(key if key == LevelKey.EXTERNAL
+                       else LevelKey(playable_level(key, perfect).key) for key in self.levels)
+        return replace(self, n=n, levels=(levels[0], levels[1]))
 
     def computer_sides(self) -> tuple[int, ...]:
         """Return the sides (WHITE = 0, BLACK = 1) the computer plays."""

@@ -7,11 +7,9 @@ rules module and the shared alpha-beta search.
 
 from __future__ import annotations
 
-from oska_gui.engine.evaluators import EVALUATORS, oska_evaluator
+from oska_gui.engine.evaluators import DEFAULT_EVALUATOR, EVALUATORS, oska_evaluator
 from oska_gui.engine.search import best_child
 from oska_gui.games.board_forms import read_board, read_depth, read_player
-
-DEFAULT_EVALUATOR = "strong"
 
 
 def movegen(board: list, player: str) -> list[list]:

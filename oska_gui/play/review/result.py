@@ -114,6 +114,11 @@ class SideSummary:
     accuracy: float | None
     counts: dict[Mark, int]
 
+    def accuracy_text(self, decimals: int = 1) -> str:
+        """Return the accuracy as shown, e.g. '81.4 %' (``decimals`` after the point), or
+        '-' before any of the side's moves is judged."""
+        return "-" if self.accuracy is None else f"{self.accuracy:.{decimals}f} %"
+
 
 @dataclass
 class Review:

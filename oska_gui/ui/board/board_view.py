@@ -38,7 +38,9 @@ class BoardView:
 
     ``targets`` maps each destination cell of the selected piece to the cell it would
     capture (-1 for none); ``drag`` is the dragged piece's cell and pointer position;
-    ``cursor`` is the keyboard cursor's cell (None while the pointer is used).
+    ``cursor`` is the keyboard cursor's cell (None while the pointer is used);
+    ``replaced`` is the move played where ``hint`` was better (the review's), drawn as
+    a red arrow under the hint's blue one.
     """
 
     layout: BoardLayout
@@ -53,6 +55,7 @@ class BoardView:
     drag: tuple[int, float, float] | None = None
     coordinates: bool = False
     cursor: int | None = None
+    replaced: Move | None = None
 
 
 def draw_board(canvas: Canvas, layout: BoardLayout) -> None:
@@ -206,15 +209,21 @@ def _cursor(canvas: Canvas, view: BoardView) -> None:
 
 
 def _hint(canvas: Canvas, view: BoardView) -> None:
-    """Draw the suggested move as a blue arrow."""
+    """Draw the move a better one replaces (``replaced``) as a red arrow, then the
+    suggested move as a blue arrow over it."""
+    layout = view.layout
+    width = max(3.0, layout.pitch * 0.09)
+    replaced = view.replaced
+    if replaced is not None and not replaced.is_pass:
+        arrow(canvas, layout.center(replaced.frm), layout.center(replaced.to), width,
+              (*theme.REPLACED, 220))
     move = view.hint
     if move is None or move.is_pass:
         return
-    layout = view.layout
     canvas.circle(*layout.center(move.frm), layout.radius * 1.18, theme.HINT,
                   max(2.0, layout.pitch * 0.06))
-    arrow(canvas, layout.center(move.frm), layout.center(move.to),
-          max(3.0, layout.pitch * 0.09), (*theme.HINT, 220))
+    arrow(canvas, layout.center(move.frm), layout.center(move.to), width,
+          (*theme.HINT, 220))
 
 
 def _flashes(canvas: Canvas, view: BoardView) -> None:

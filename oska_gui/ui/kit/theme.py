@@ -46,6 +46,7 @@ TARGET: Color = (74, 168, 96)
 TARGET_CAPTURE: Color = (212, 86, 62)
 LAST_MOVE: Color = (255, 150, 60, 125)
 HINT: Color = (80, 170, 255)
+REPLACED: Color = (232, 74, 62)  # the review's move played where the hint's was better
 CURSOR: Color = (255, 255, 255)  # the keyboard cursor: white inside a dark ring
 CURSOR_EDGE: Color = (20, 22, 28)
 FLASH: Color = (232, 74, 62)

@@ -3,11 +3,12 @@
 ``ReviewScene`` shows a ``session.review.ReviewSession``: it gives the analysis the
 frame's thinking time in ``update`` (so the screen fills in while the window keeps
 answering), turns input into moves of the cursor, and builds the ``ReviewView`` that
-``review_view`` paints. Keys: Left/Right a move back or on, Up/Down the previous or
-next marked move (?!, ?, ??), Home/End the start and the end, F turns the board,
-Escape, Backspace or E go back to the game. A click or tap on the graph goes to the
-nearest position, on a move of the list to that move; the buttons do the same as
-Left, Right and Escape.
+``review_view`` paints. Keys: Left/Right a move back or on, Up/Down the position before
+the previous or next marked move (?!, ?, ??), where the board shows the move played as
+a red arrow and the better one as a blue arrow, Home/End the start and the end, F
+turns the board, Escape, Backspace or E go back to the game. A click or tap on the
+graph goes to the nearest position, on a move of the list to that move; the buttons do
+the same as Left, Right and Escape.
 """
 
 from __future__ import annotations
@@ -195,7 +196,8 @@ class ReviewScene:
         session, layout = self.session, self.layout()
         last = session.last
         board = board_view.BoardView(layout.board, session.game, session.position,
-                                     session.last_move, hint=session.better_move)
+                                     session.last_move, hint=session.better_move,
+                                     replaced=session.replaced_move)
         marks = [session.mark_of(index) for index in range(last + 1)]
         labels = [""] + [session.move_label(index) for index in range(1, last + 1)]
         touch = self.touch()
@@ -204,7 +206,7 @@ class ReviewScene:
                                     self._enabled(name), False)
                    for name, rect in layout.buttons.items()}
         summaries = (session.summary(0), session.summary(1))
-        status = (session.sentence(), session.sentence(chance=False))
+        status = session.status_wordings()
         return ReviewView(board, layout, session.progress_wordings, status, summaries,
                           session.white_chances(), marks, labels, session.cursor, last,
                           buttons)

@@ -2,7 +2,8 @@
 
 ``ReviewView`` holds what one frame of the review screen shows, already decided by the
 controller (``review_scene.ReviewScene``); ``draw`` paints it. The board is the game
-screen's (``board_view``), its hint arrow showing the better move; the graph is White's
+screen's (``board_view``): before a marked move, its hint arrow shows the better move
+over the move played as a red arrow (``replaced``); the graph is White's
 win chance along the game, with the marked moves as coloured dots and the position
 looked at as a line; the move list gives each move its symbol (?!, ?, ??) in the mark's
 colour (``theme.MARK_*``, each readable on the panel's surfaces).

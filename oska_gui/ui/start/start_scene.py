@@ -111,29 +111,19 @@ def choose(settings: Settings, key: Option, value: Any, side: int | None = None)
     """Return ``settings`` with option ``key`` (of ``side``, for a per-side option) set
     to ``value``, kept consistent.
 
-    Changing the game picks the new game's classic size (its first offered size:
-    Oska 4, Hexapawn 3); choosing More as the size takes the smallest size larger than
-    the classic ones; a 'perfect' level on a board the solver does not cover becomes
-    'strongest'.
+    Changing the game picks the new game's classic size (``Settings.with_game``);
+    choosing More as the size takes the smallest size larger than the classic ones; the
+    rest is ``Settings.settled`` (sizes within bounds, 'perfect' only where it is at hand).
     """
     if side is not None and key == Option.LEVEL:
         return replace(settings, levels=with_side(settings.levels, side, value))
     if side is not None:
         return replace(settings, evaluators=with_side(settings.evaluators, side, value))
-    if key == Option.KIND and value != settings.kind:
-        settings = replace(settings, n=game_info(value).offered[0])
+    if key == Option.KIND:
+        return settings if value == settings.kind else settings.with_game(value)
     if key == Option.N and value == MORE:
         value = max(game_info(settings.kind).offered) + 1
-    settings = replace(settings, **{key: value})
-    sizes = game_info(settings.kind).sizes
-    if settings.n not in sizes:
-        settings = replace(settings, n=min(sizes, key=lambda n: abs(n - settings.n)))
-    perfect = make_game(settings.kind, settings.n).perfect_available
-    offered = {level.key for level in levels_for(perfect)}
-    offered.add(LevelKey.EXTERNAL)  # whether a side may have its bot is the App's business
-    first, second = (level if level in offered else LevelKey.STRONGEST
-                     for level in settings.levels)
-    return replace(settings, levels=(first, second))
+    return replace(settings, **{key: value}).settled()
 
 
 def offer_bots(settings: Settings, sides: Collection[int]) -> Settings:
