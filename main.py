@@ -69,8 +69,9 @@ async def main(options: argparse.Namespace) -> None:
     from oska_gui.desktop.loop import DesktopRunner
     from oska_gui.desktop.options import bots_of
     from oska_gui.desktop.speaker import MixerSpeaker
-    from oska_gui.desktop.storage import JsonFileStorage, game_path
+    from oska_gui.desktop.storage import HistoryFileStorage, JsonFileStorage, game_path
     from oska_gui.desktop.voice import Voice, speech_command
+    from oska_gui.session.game_history import GameHistory
     from oska_gui.session.saved_game import GameKeeper
     from oska_gui.ui.app import App
 
@@ -78,8 +79,11 @@ async def main(options: argparse.Namespace) -> None:
     pygame.font.init()
     keeper = GameKeeper(JsonFileStorage(game_path(), "saved game"),
                         lambda message: print(f"Oska: {message}", file=sys.stderr))
+    history = GameHistory(HistoryFileStorage(),
+                          lambda message: print(f"Oska: {message}", file=sys.stderr))
     speaker = MixerSpeaker()
-    app = App(JsonFileStorage(), bots=bots_of(options), speaker=speaker, keeper=keeper)
+    app = App(JsonFileStorage(), bots=bots_of(options), speaker=speaker, keeper=keeper,
+              history=history)
     voice = Voice(sys.stdout, speech_command()) if options.speak else None
     try:
         runner = DesktopRunner(app, on_rest=speaker.rest,

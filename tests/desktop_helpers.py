@@ -13,8 +13,10 @@ from pathlib import Path
 import pygame
 
 from oska_gui.desktop.loop import DesktopRunner
+from oska_gui.play.game import GameAdapter, Position
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
+from oska_gui.ui.board.board_geometry import BoardLayout
 from oska_gui.ui.kit import theme
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -96,7 +98,12 @@ def close(color: tuple, expected: tuple) -> bool:
 def assert_cells_show_the_position(runner: DesktopRunner) -> None:
     """Each cell centre's pixel shows the colour of what stands on it."""
     scene = runner.app.game
-    board, game, pos = scene.board(), scene.game, scene.match.position
+    assert_cells_show(scene.board(), scene.game, scene.match.position)
+
+
+def assert_cells_show(board: BoardLayout, game: GameAdapter, pos: Position) -> None:
+    """Each centre of ``board``'s cells, in the window, shows the colour of what stands
+    on it in ``pos`` of ``game``."""
     surface = pygame.display.get_surface()
     for cell in range(board.cell_count):
         x, y = board.center(cell)

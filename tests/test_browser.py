@@ -360,11 +360,11 @@ def human_move_then_reply(browser: Browser, game: GameAdapter, pos: Position,
 
 def first_start_screen(browser: Browser) -> StartScene:
     """Return the start screen as the page first shows it: the window's size, no Quit,
-    and laid out for a finger when the browser says its main pointer is coarse (as
-    Chromium does with touch emulated)."""
+    Games and Open game, and laid out for a finger when the browser says its main
+    pointer is coarse (as Chromium does with touch emulated)."""
     coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
     return StartScene(Settings, VIEWPORT["width"], VIEWPORT["height"], can_quit=False,
-                      touch=lambda: coarse)
+                      touch=lambda: coarse, can_open=True, can_list_games=True)
 
 
 # -- the tests ---------------------------------------------------------------------------
@@ -879,7 +879,7 @@ def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Brow
     name = f"{phone['width']}x{phone['height']}"
     browser.screenshot(f"web-phone-start-{name}.png")
     scene = StartScene(Settings, phone["width"], phone["height"], can_quit=False,
-                       touch=lambda: True)
+                       touch=lambda: True, can_open=True, can_list_games=True)
     layout = scene.layout()
     kind_row = [row.key for row in scene.rows].index("kind")
     hexapawn = layout.rows[kind_row].choices[1]
@@ -1068,7 +1068,7 @@ def test_a_review_answers_taps_or_clicks_on_its_graph_and_move_list(
     # laid out for a finger where the main pointer is coarse (touch is emulated on both)
     coarse = bool(browser.page.evaluate("matchMedia('(pointer: coarse)').matches"))
     start = StartScene(Settings, viewport["width"], viewport["height"], can_quit=False,
-                       touch=lambda: coarse)
+                       touch=lambda: coarse, can_open=True, can_list_games=True)
     kind_row = [row.key for row in start.rows].index("kind")
     press(*start.layout().rows[kind_row].choices[1].center)  # Hexapawn
     browser.wait_status("s.startsWith('Start screen: Hexapawn n = 3,')")
@@ -1362,3 +1362,41 @@ def test_the_typed_move_line_on_the_page(browser: Browser) -> None:
     assert listener.press("Enter") == "No cell named 'b9' on the n = 4 board."
     browser.screenshot("web-typed-move-problem.png")
     assert browser.moves() == []
+
+
+COMPUTERS_GAME = Settings(n=4, mode=Mode.CVC, levels=("beginner", "beginner"),
+                          animation="off", pace="instant")
+
+
+@pytest.mark.parametrize("browser", [{"settings": COMPUTERS_GAME}], indirect=True)
+def test_a_finished_game_is_found_in_the_games_list(browser: Browser) -> None:
+    """A game played to its end is kept in localStorage; the start screen's Games (G)
+    lists it with its players, size, result and length, after a reload too, and its
+    review opens from there (E)."""
+    browser.open()
+    start_game(browser)
+    over = browser.wait_status(GAME_OVER_JS, timeout_ms=60_000)
+    moves = browser.moves()
+    winner = over.split(" wins: ")[0] if " wins: " in over else "Draw"
+    stored = json.loads(browser.page.evaluate("localStorage.getItem('oska.history')"))
+    (kept,) = stored["games"]
+    assert kept["moves"] == moves and kept["result"] == winner.lower()
+    for reload in (False, True):
+        if reload:
+            browser.page.reload()
+            browser.page.wait_for_selector("body[data-state=ready]",
+                                           timeout=READY_TIMEOUT_MS)
+        else:
+            browser.page.keyboard.press("m")
+            browser.wait_status("s.startsWith('Start screen')")
+        browser.page.keyboard.press("g")
+        listed = browser.wait_status("s.startsWith('Games, ')")
+        assert listed.startswith(
+            f"Games, 1 of 1: Computer (beginner) vs Computer (beginner), Oska n = 4, "
+            f"{winner + ' won' if winner != 'Draw' else 'Draw'}, {len(moves)} moves, ")
+        assert f"Move {len(moves)} of {len(moves)}." in listed
+    browser.screenshot("web-games.png")
+    browser.page.keyboard.press("e")
+    browser.wait_status("s.startsWith('Review. ')")
+    browser.page.wait_for_function(  # analysed / positions, of this game's positions
+        f"(document.body.dataset.review || '').includes('/{len(moves) + 1}')")

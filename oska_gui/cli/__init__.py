@@ -5,6 +5,7 @@
 - ``check``: compare someone's ``movegen``/``oskaplayer`` with this project's rules.
 - ``analyze``: the best move, score and line of a position, exact where solvable.
 - ``review``: every move of a recorded game marked, with the better moves.
+- ``games``: the games the window kept, newest first.
 - ``solve``: a whole game solved exactly by the tablebase (numpy + numba extra).
 - ``tournament``: many bots and AI levels, every pair, with ratings (in parallel).
 
@@ -22,9 +23,9 @@ from oska_gui.console.signals import EXIT_TERMINATED, Terminated, sigterm_unwind
 from oska_gui.console.table import plain
 from oska_gui.core.text import plain_lines
 
-from . import analyze, check, match, review, selfplay, solve, tournament
+from . import analyze, check, games, match, review, selfplay, solve, tournament
 
-SUBCOMMANDS = (selfplay, match, check, analyze, review, solve, tournament)
+SUBCOMMANDS = (selfplay, match, check, analyze, review, games, solve, tournament)
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE

@@ -4,6 +4,8 @@ The analysis is ``play.review`` (the rules and thresholds are in its modules and
 docs/review.md); this command runs it to the end, prints the moves with
 their marks (?!, ?, ??) and the better move after each bad one, then each side's
 accuracy and counts, and with ``--html`` writes the page of ``console.review_page``.
+``--last`` reviews the last game the window kept (``oska games``' newest) instead of a
+record file.
 """
 
 from __future__ import annotations
@@ -22,11 +24,14 @@ from oska_gui.console.progress import ProgressBar
 from oska_gui.console.review_page import heading, write_page
 from oska_gui.console.table import plain, render_table
 from oska_gui.core.types import SIDE_NAMES, WHITE
+from oska_gui.play.kept_games import history_path, read_file
 from oska_gui.play.records import Record, RecordError, load
 from oska_gui.play.review.budget import DEFAULT_NODES, Budget
 from oska_gui.play.review.job import ReviewJob, exact_source
 from oska_gui.play.review.marks import Mark
 from oska_gui.play.review.result import Review, SideSummary
+
+from .games import print_notes
 
 SLICE_SECONDS = 0.1
 EXAMPLES = f"""\
@@ -36,6 +41,7 @@ examples:
   oska review game.json --depth 6            (to depth 6, however long it takes)
   oska review game.json --time 1             (1 s a position: not reproducible)
   oska review game.json --no-exact           (search everywhere, even where solved)
+  oska review --last                         (the last game played in the window)
 """
 
 
@@ -47,7 +53,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "chance of the side to move, the best move, and a mark for the move played "
         "(best, good, inaccuracy ?!, mistake ?, blunder ??), exact where the solver "
         "covers the position; then each side's accuracy and counts.", EXAMPLES)
-    parser.add_argument("record", metavar="RECORD", help="a game record (JSON) to review")
+    parser.add_argument("record", metavar="RECORD", nargs="?",
+                        help="a game record (JSON) to review")
+    parser.add_argument("--last", action="store_true",
+                        help="review the last game played in the window (the newest of "
+                             "'oska games') instead of a RECORD")
     parser.add_argument("--nodes", type=positive_int, metavar="N",
                         help=f"the most nodes a position's search visits (default "
                              f"{DEFAULT_NODES:,} when no --depth or --time is given): the "
@@ -70,11 +80,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Review the record ``args`` names, print the review (and write the page); return 0."""
+    if (args.record is None) == (not args.last):
+        raise CliError("give a game record to review, or --last (not both)")
+    source = str(history_path()) if args.last else args.record
     page = None
     if args.html:
         page = writable_file(args.html, "--html")
-        check_apart({"--html": page}, {args.record: f"the game record {args.record!r:.200}"})
-    record = read_record(args.record)
+        what = "the window's game history" if args.last else "the game record"
+        check_apart({"--html": page}, {source: f"{what} {source!r:.200}"})
+    record = last_record() if args.last else read_record(args.record)
     budget = Budget.chosen(args.nodes, args.depth, args.time)
     job = ReviewJob(record, budget, args.exact)
     with ProgressBar(len(job.review.positions), "reviewing", args.progress) as bar:
@@ -98,6 +112,16 @@ def solving_note(job: ReviewJob) -> str:
     seconds before a position is assessed ('solving: 2,560 positions', short enough
     for the bar's line), else ''."""
     return "" if job.solving is None else f"solving: {job.solver.building:,} positions"
+
+
+def last_record() -> Record:
+    """Return the record of the last game the window kept; raises CliError when it
+    kept none (damaged entries are skipped with a note on stderr)."""
+    listing = read_file(history_path())
+    print_notes(listing, "review")
+    if not listing.games:
+        raise CliError(f"no game kept by the window yet (in {history_path()})")
+    return listing.games[-1].record
 
 
 def read_record(path: str) -> Record:

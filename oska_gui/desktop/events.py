@@ -12,7 +12,8 @@ NAMED_KEYS = {
     pygame.K_SPACE: "space", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_BACKSPACE: "backspace",
     pygame.K_F1: "f1", pygame.K_KP_PLUS: "+", pygame.K_KP_MINUS: "-",
-    pygame.K_HOME: "home", pygame.K_END: "end",
+    pygame.K_HOME: "home", pygame.K_END: "end", pygame.K_DELETE: "delete",
+    pygame.K_PAGEUP: "pageup", pygame.K_PAGEDOWN: "pagedown",
 }
 # Ctrl + key -> the game's key for the same command (familiar editor shortcuts).
 CTRL_KEYS = {pygame.K_z: "u", pygame.K_y: "r", pygame.K_q: "q", pygame.K_n: "n"}

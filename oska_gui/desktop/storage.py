@@ -1,5 +1,6 @@
 """Settings kept as a JSON file: ``$XDG_CONFIG_HOME/oska-gui/settings.json`` (and the
-game in progress beside it, in ``game.json``, as a game record in progress).
+game in progress beside it, in ``game.json``, as a game record in progress); the kept
+games in ``history.json`` in the data folder (``HistoryFileStorage``).
 
 Without ``XDG_CONFIG_HOME`` the folder is ``~/.config/oska-gui``. A missing file means
 no saved settings; an unreadable one is reported on stderr and ignored, and so is a
@@ -24,6 +25,8 @@ import sys
 from pathlib import Path
 
 from oska_gui.core.files import NotAFile, link_target, open_regular, write_whole
+from oska_gui.play.kept_games import MAX_BYTES as MAX_HISTORY_BYTES
+from oska_gui.play.kept_games import history_path, history_text
 
 APP_DIR = "oska-gui"
 FILE_NAME = "settings.json"
@@ -54,6 +57,11 @@ def _warn(message: str) -> None:
 class JsonFileStorage:
     """The UI's storage protocol on a JSON file."""
 
+    max_bytes = MAX_BYTES  # a bigger file is not ours: it is not read
+    # whether a file that cannot be read (not JSON, too big...) is set aside before the
+    # next save would replace it: settings are cheap to lose, a history of games is not
+    aside_unreadable = False
+
     def __init__(self, path: Path | None = None, what: str = "settings") -> None:
         """Keep a JSON object in a file.
 
@@ -72,7 +80,7 @@ class JsonFileStorage:
         is not a regular file is set aside, with a note.
         """
         try:
-            raw = _read_regular(self.path)
+            raw = _read_regular(self.path, self.max_bytes)
         except FileNotFoundError:
             return {}
         except NotRegular as err:
@@ -82,9 +90,14 @@ class JsonFileStorage:
             _warn(f"cannot read {self.path}: {err}")
             return {}
         try:
-            return _settings_in(raw)
+            return _settings_in(raw, self.max_bytes)
         except ValueError as err:
-            _warn(f"ignoring unreadable {self.what} in {self.path}: {err}")
+            if self.aside_unreadable:
+                where = self.set_aside()
+                _warn(f"unreadable {self.what} in {self.path} ({err}): "
+                      + (f"set aside as {where}" if where else "ignored"))
+            else:
+                _warn(f"ignoring unreadable {self.what} in {self.path}: {err}")
             return {}
 
     def save(self, settings: dict) -> None:
@@ -106,10 +119,13 @@ class JsonFileStorage:
                 self._set_aside_unreadable(NotRegular(kind))
                 if os.path.lexists(self.path):  # it could not be moved: leave it be
                     return
-            write_whole(self.path, json.dumps(settings, indent=2, sort_keys=True) + "\n",
-                        private=True)
+            write_whole(self.path, self.text(settings), private=True)
         except OSError as err:
             _warn(f"cannot save {self.what} to {self.path}: {err}")
+
+    def text(self, data: dict) -> str:
+        """Return the file's text for ``data``: JSON, indented, keys sorted."""
+        return json.dumps(data, indent=2, sort_keys=True) + "\n"
 
     def set_aside(self) -> str:
         """Move the file out of the way, keeping it for a person to look at: the name at
@@ -143,6 +159,22 @@ class JsonFileStorage:
         _warn(f"{self.path} ({self.what}) is {err.kind}, not a regular file: {done}")
 
 
+class HistoryFileStorage(JsonFileStorage):
+    """The game history (``play.kept_games``) in its file, one game a line; a file that
+    cannot be read is set aside before the next game is kept, never written over."""
+
+    max_bytes = MAX_HISTORY_BYTES
+    aside_unreadable = True
+
+    def __init__(self, path: Path | None = None) -> None:
+        """Keep the history in ``path`` (default: ``kept_games.history_path()``)."""
+        super().__init__(path if path is not None else history_path(), "game history")
+
+    def text(self, data: dict) -> str:
+        """Return the history file's text: JSON, one game a line."""
+        return history_text(data)
+
+
 class NotRegular(OSError):
     """What is at a path (or where its links lead) is not a regular file."""
 
@@ -169,8 +201,8 @@ def _kind(mode: int) -> str | None:
     return next((name for test, name in KINDS if test(mode)), "a special file")
 
 
-def _read_regular(path: Path) -> bytes:
-    """Return the first ``MAX_BYTES + 1`` bytes of the regular file at ``path``.
+def _read_regular(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """Return the first ``limit + 1`` bytes of the regular file at ``path``.
 
     Nothing else is opened: what the path leads to is looked at first (opening a device
     may act on it), and the file opened is checked again (it may have been swapped in
@@ -186,13 +218,14 @@ def _read_regular(path: Path) -> bytes:
     except NotAFile:
         raise NotRegular(_kind(os.stat(path).st_mode) or "a special file") from None
     with open(descriptor, "rb") as file:
-        return file.read(MAX_BYTES + 1)
+        return file.read(limit + 1)
 
 
-def _settings_in(raw: bytes) -> dict:
-    """Return the JSON object in the file content ``raw``; raises ValueError saying why not."""
-    if len(raw) > MAX_BYTES:
-        raise ValueError(f"over {MAX_BYTES:,} bytes")
+def _settings_in(raw: bytes, limit: int = MAX_BYTES) -> dict:
+    """Return the JSON object in the file content ``raw`` (at most ``limit`` bytes);
+    raises ValueError saying why not."""
+    if len(raw) > limit:
+        raise ValueError(f"over {limit:,} bytes")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

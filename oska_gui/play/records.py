@@ -186,12 +186,15 @@ def from_positions(positions: list[Position], rules: Rules, white: str, black: s
                   first.turn, **extra, game=GameKind(rules.game))
 
 
-def from_json(data: Any) -> Record:
+def from_json(data: Any, replay: bool = True) -> Record:
     """Return the Record in a file's parsed JSON ``data``; raises RecordError if bad.
 
     Everything is checked: the fields and their types, every move's legality and that
     the result agrees with the final position (unless a player forfeited, or the game
-    is in progress).
+    is in progress). Without ``replay`` only the fields and their types are (no move is
+    played, so a long list is as quick as a short one): the record's moves and result
+    are then unchecked, and ``positions()`` may raise RecordError; a version 1 record
+    needs its moves played to be read, so it is always replayed.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"not an Oska game record (expected \"format\": \"{FORMAT}\")")
@@ -206,6 +209,8 @@ def from_json(data: Any) -> Record:
         raise RecordError(f"bad record field: {error} is missing") from None
     except (TypeError, ValueError) as error:  # a bad start board, game or board size
         raise RecordError(f"bad record field: {error}") from None
+    if not replay and version not in UNTERMINATED:
+        return record
     last = record.positions()[-1]
     if version in UNTERMINATED:
         record = _migrated(record, last)

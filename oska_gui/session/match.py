@@ -116,6 +116,7 @@ class Match:
         self.reclaimer = reclaimer
         self.events: list[Event] = []
         self.display = display or (lambda: settings)
+        self.kept_as: str | None = None  # its entry in the game history, once kept
 
     # -- state -----------------------------------------------------------------------
 

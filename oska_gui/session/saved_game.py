@@ -9,10 +9,12 @@ checked move by move against the rules, so a damaged or hand-edited file is set 
 external bot, which is never kept.
 
 The game is kept as a game record in progress (``play.records``, no result yet) with
-two fields only the window needs: ``settings`` (the start screen's choices) and
-``cursor`` (the move on the board; the moves after it were taken back and can be
-redone). Saved games of the first form (``"version": 1`` without a ``format``: the
-positions as [white, black, turn] lists) still resume.
+fields only the window needs: ``settings`` (the start screen's choices), ``cursor``
+(the move on the board; the moves after it were taken back and can be redone) and,
+once the game is in the game history (``game_history``), ``kept_as``: its entry there,
+which the game replaces when it is kept again. Saved games of the first form
+(``"version": 1`` without a ``format``: the positions as [white, black, turn] lists)
+still resume.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 
 from oska_gui.core.types import BLACK, WHITE, Position
 from oska_gui.play.game import GameAdapter, make_game
+from oska_gui.play.kept_games import MAX_ID
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.records import RecordError, from_json, from_positions
 
@@ -38,11 +41,13 @@ class SavedGameError(ValueError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game's choices, its record from the first position, and the move on the board."""
+    """A game's choices, its record from the first position, the move on the board, and
+    its entry in the game history (``kept_as``: None until it is kept there)."""
 
     settings: Settings
     positions: tuple[Position, ...]
     cursor: int
+    kept_as: str | None = None
 
     def to_dict(self) -> dict:
         """Return the game as a dict of JSON values: a record in progress with the
@@ -50,8 +55,9 @@ class SavedGame:
         rules = make_game(self.settings.kind, self.settings.n).rules
         record = from_positions(list(self.positions), rules, player_name(self.settings, WHITE),
                                 player_name(self.settings, BLACK), None)
+        kept = {} if self.kept_as is None else {"kept_as": self.kept_as}
         return {**record.to_json(), "settings": self.settings.to_dict(),
-                "cursor": self.cursor}
+                "cursor": self.cursor, **kept}
 
 
 def player_name(settings: Settings, side: int) -> str:
@@ -65,7 +71,7 @@ def player_name(settings: Settings, side: int) -> str:
 def of_match(match: Match) -> SavedGame:
     """Return what is kept of ``match``: its settings, record and cursor."""
     history = match.history
-    return SavedGame(match.settings, tuple(history.positions), history.cursor)
+    return SavedGame(match.settings, tuple(history.positions), history.cursor, match.kept_as)
 
 
 def from_dict(data: Any) -> SavedGame:
@@ -104,7 +110,10 @@ def from_dict(data: Any) -> SavedGame:
         raise SavedGameError("it does not begin at the starting position")
     if game.outcome(positions[cursor]) is not None:
         raise SavedGameError("it is over")
-    return SavedGame(settings, positions, cursor)
+    kept_as = data.get("kept_as")
+    if not isinstance(kept_as, str) or not 0 < len(kept_as) <= MAX_ID:
+        kept_as = None  # an entry of the history it is not: kept anew when it is left
+    return SavedGame(settings, positions, cursor, kept_as)
 
 
 def _record_positions(data: dict, game: GameAdapter) -> tuple[Position, ...]:
@@ -169,7 +178,7 @@ class GameKeeper:
         """
         self.storage = storage
         self.warn = warn
-        self._kept: tuple[int, int, int, Position] | None = None
+        self._kept: tuple[int, int, int, Position, str | None] | None = None
 
     def load(self) -> SavedGame | None:
         """Return the saved game to resume, or None: none saved, one without a move
@@ -206,7 +215,8 @@ class GameKeeper:
             key = None
         else:
             history = match.history
-            key = (id(match), len(history.positions), history.cursor, history.current)
+            key = (id(match), len(history.positions), history.cursor, history.current,
+                   match.kept_as)
         if key == self._kept:
             return
         self._kept = key

@@ -23,6 +23,11 @@ the bots' processes. The browser uses neither, and it makes the App with
 ``can_quit=False``: a web page cannot close itself, so there is no Quit button and Q
 does nothing.
 
+Every finished game, and every game with a move that is left (for a new one, another
+game opened, the window closed), is kept in the front end's ``history``
+(``session.game_history``); the start screen's Games button (G) lists them on the Games
+screen (``games_scene``), which opens one to replay, review or continue.
+
 Memory work is paced (``memory.GcPacer``): the garbage collector stays out of the
 frames in which the computer thinks, and the tables of a finished search are freed a
 little per frame instead of all in the frame that shows the computer's move.
@@ -40,10 +45,12 @@ from oska_gui.engine.registry import GameKind
 from oska_gui.play.bot_player import BotSource
 from oska_gui.play.game import GameAdapter, Position, make_game
 from oska_gui.play.history import History
+from oska_gui.play.kept_games import KeptGame
 from oska_gui.play.levels import LevelKey
 from oska_gui.play.players import Player
 from oska_gui.play.records import Record
 from oska_gui.play.review.budget import Budget
+from oska_gui.session.game_history import GameHistory, continued
 from oska_gui.session.match import Match, PlayerFactory, default_players
 from oska_gui.session.memory import GcPacer
 from oska_gui.session.review import ReviewSession, record_of_match
@@ -51,11 +58,19 @@ from oska_gui.session.saved_game import GameKeeper, SavedGame, worth_keeping
 from oska_gui.session.settings import Mode, Settings, Storage, load_settings, save_settings
 
 from .game.game_scene import GameScene
+from .games.games_scene import GamesScene
 from .kit.canvas import Canvas
 from .kit.events import Event, KeyPress, PointerDown, PointerMove, Quit, Resize
-from .kit.intents import Action, Choose, Intent
+from .kit.intents import Action, Choose, Intent, OpenKept, Use
 from .kit.sounds import Silence, Speaker
-from .overlays.confirm import NEW_GAME, QUIT, Question, confirm_layout, draw_confirm
+from .overlays.confirm import (
+    NEW_GAME,
+    NEW_GAME_KEPT,
+    QUIT,
+    Question,
+    confirm_layout,
+    draw_confirm,
+)
 from .overlays.help import draw_help
 from .review.review_scene import ReviewScene
 from .start.start_scene import Option, StartScene, choose, offer_bots
@@ -77,7 +92,8 @@ class App:
                  bots: Mapping[int, BotSource] | None = None, can_quit: bool = True,
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
                  touch: bool = False, open_saved: bool = False,
-                 review_budget: Budget | None = None, can_open: bool = False) -> None:
+                 review_budget: Budget | None = None, can_open: bool = False,
+                 history: GameHistory | None = None) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -105,6 +121,8 @@ class App:
                 page): the start screen offers Open game and O opens one anywhere but
                 in a typed move, which sets ``open_requested`` for the front end to take
                 (``take_open_request``).
+            history: where finished games, and games left with a move, are kept; the
+                start screen then offers the Games screen (None: nothing is kept).
         """
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
@@ -124,10 +142,12 @@ class App:
         self.make_player = make_player or partial(default_players,
                                                   reclaimer=self.pacer.reclaimer)
         self.touch = touch  # whether the last pointer input was a finger
+        self.history = history or GameHistory(None)
+        self.history.bots = {side: bot.label for side, bot in self.bots.items()}
         self.game: GameScene | None = None
         self.review: ReviewScene | None = None  # the last review opened
         self.start = self._start_scene()
-        self.scene: StartScene | GameScene | ReviewScene = self.start
+        self.scene: StartScene | GameScene | ReviewScene | GamesScene = self.start
         self.help = False
         self.question: Question | None = None  # the card on show ("Quit Oska?"...)
         self.pointer = (-1.0, -1.0)
@@ -143,7 +163,9 @@ class App:
         """Make ``saved`` the game in progress: shown if ``show``, else offered on the
         start screen (Resume)."""
         game = make_game(saved.settings.kind, saved.settings.n)
-        self._show(self._going_on(game, saved.settings, saved.positions, saved.cursor))
+        match = self._going_on(game, saved.settings, saved.positions, saved.cursor)
+        match.kept_as = saved.kept_as
+        self._show(match)
         self.start = self._start_scene(can_resume=True)
         if not show:
             self.scene = self.start
@@ -181,7 +203,7 @@ class App:
             self.quitting = True
         elif isinstance(event, Resize):
             self.width, self.height = max(1, event.width), max(1, event.height)
-            for scene in (self.start, self.game, self.review):
+            for scene in {self.start, self.game, self.review, self.scene}:
                 if scene is not None:
                     scene.resize(self.width, self.height)
         elif self.question is not None:
@@ -239,13 +261,17 @@ class App:
         new game, open the menu or help, or quit."""
         if isinstance(intent, Choose):
             self._keep_settings(intent.settings)
+        elif isinstance(intent, OpenKept):
+            self.open_kept(intent.game, intent.use, intent.ply)
+        elif intent == Action.GAMES and self.history.available:
+            self.scene = GamesScene(self.history, self.width, self.height, self._touch_input)
         elif intent == Action.QUIT:
             self._ask_quit()
         elif intent == Action.HELP:
             self.help = True
         elif intent in (Action.START, Action.NEW):
             if self._game_to_lose:
-                self.question = NEW_GAME
+                self.question = NEW_GAME_KEPT if self.history.available else NEW_GAME
             else:
                 self.new_game()
         elif intent == Action.RESUME and self.game is not None:
@@ -309,15 +335,15 @@ class App:
         elif choice == "quit":
             self.new_game()
 
-    def open_review(self, scene: GameScene) -> None:
+    def open_review(self, scene: GameScene, cursor: int | None = None) -> None:
         """Show the review of ``scene``'s game: the one already made if it is of the
-        same game, else a new one at the position on the board (the end of a finished
-        game), the board the same way up."""
+        same game, else a new one at ``cursor`` (None: the position on the board, the
+        end of a finished game), the board the same way up."""
         record = record_of_match(scene.match)
         review = self.review
         if review is None or review.session.record != record:
-            session = ReviewSession(record, self.review_budget, scene.match.history.cursor,
-                                    self.pacer.reclaimer)
+            at = scene.match.history.cursor if cursor is None else cursor
+            session = ReviewSession(record, self.review_budget, at, self.pacer.reclaimer)
             review = self.review = ReviewScene(session, self.width, self.height,
                                                self._think_budget, self._touch_input,
                                                scene.flipped)
@@ -328,7 +354,7 @@ class App:
         labels = {side: bot.label for side, bot in self.bots.items()}
         return StartScene(self._current_settings, self.width, self.height, can_resume, labels,
                           self.can_quit, self._touch_input, self._sound_available,
-                          self.can_open)
+                          self.can_open, self.history.available)
 
     def _sound_available(self) -> bool:
         """Return whether the speaker can play sound (the start screen says if not)."""
@@ -382,22 +408,54 @@ class App:
         requested, self.open_requested = self.open_requested, False
         return requested
 
-    def review_record(self, record: Record) -> None:
+    def review_record(self, record: Record, cursor: int = 0) -> None:
         """Replay the recorded game ``record`` and open its review at once (a record
-        file opened in the page)."""
+        file opened in the page), at position ``cursor`` (0: its first)."""
         self.replay(record)
         if self.game is not None:
-            self.open_review(self.game)
+            self.open_review(self.game, cursor)
+
+    def open_kept(self, kept: KeptGame, use: Use, ply: int) -> None:
+        """Open the kept game ``kept`` from the Games screen: replay it from its start,
+        review it at move ``ply``, or continue it from there (the game on show, if
+        any, is left: kept in the history when it has a move).
+
+        Continuing plays on with the kept game's players, the moves after ``ply`` ready
+        to redo; an external bot that played a side and is not offered now is replaced
+        by a level, which the game's message line says.
+        """
+        record = kept.record
+        if use == Use.REPLAY:
+            self.replay(record)
+        elif use == Use.REVIEW:
+            self.review_record(record, ply)
+        else:
+            settings, note = continued(kept, self.settings, self.bots)
+            positions = record.positions()
+            game = make_game(record.game, record.n)
+            scene = self._show(self._going_on(game, settings, positions,
+                                              max(0, min(ply, len(positions) - 1))))
+            scene.say(note or f"Continuing the game of {kept.players_text()} from "
+                              + (f"move {ply}" if ply else "its start"))
 
     def _show(self, match: Match) -> GameScene:
-        """Leave the game in progress (if any) and show ``match`` instead; return its scene."""
+        """Leave the game in progress (if any: kept in the history when it has a move)
+        and show ``match`` instead; return its scene."""
         if self.game is not None:
-            self.game.match.abandon()
+            self._leave(self.game.match)
         self.review = None
         self.game = GameScene(match, self._current_settings, self.width, self.height,
                               self._think_budget, self.can_quit, self.speaker, self._touch_input)
         self.scene = self.game
         return self.game
+
+    def _leave(self, match: Match) -> None:
+        """Leave ``match``: keep it in the history when it has a move, with its entry in
+        the saved game (a game replaced by a replay is offered again next time, and
+        resumed it replaces its entry), and stop its thinking."""
+        self.history.leave(match)
+        self.keeper.keep(match)
+        match.abandon()
 
     def _player(self, game: GameAdapter, settings: Settings, side: int) -> Player:
         """Return the computer player of ``side``: its external bot, or ``make_player``'s."""
@@ -406,9 +464,11 @@ class App:
         return self.make_player(game, settings, side)
 
     def close(self) -> None:
-        """Stop all thinking and the external bots' processes (the program is ending)."""
+        """Stop all thinking and the external bots' processes (the program is ending);
+        the game on show, when it has a move, is kept in the history (and its entry in
+        the saved game, so that a resumed game replaces it there)."""
         if self.game is not None:
-            self.game.match.abandon()
+            self._leave(self.game.match)
         for bot in self.bots.values():
             bot.close()
 
@@ -422,7 +482,9 @@ class App:
         self._input_seconds = 0.0
         self.needs_draw |= was_animating or self.scene.animating
         self.pacer.frame(self._computer_turn())
-        self.keeper.keep(None if self.game is None else self.game.match)
+        match = None if self.game is None else self.game.match
+        self.history.follow(match)
+        self.keeper.keep(match)
 
     @property
     def resting(self) -> bool:

@@ -22,9 +22,10 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   (``kind: "file"``) and opens for review (``record.open_record``); a file that is not
   a record is announced (and said in the game's message line), and the game on show
   stays.
-- Sounds are played by the page (``speaker``); settings and the game in progress are kept
-  in the page's ``localStorage`` (``storage.PageStorage``), so a reload mid-game opens
-  straight on the game in progress.
+- Sounds are played by the page (``speaker``); settings, the game in progress and the
+  kept games (the Games screen's) are kept in the page's ``localStorage``
+  (``storage.PageStorage``), so a reload mid-game opens straight on the game in
+  progress.
 - The canvas takes the keyboard focus (Tab reaches it, a ring shows it); the live region
   also says the keyboard cursor's cell, a piece picked up and where it can go, the
   typed-move line and each start-screen change. O goes to the App with the other keys
@@ -44,6 +45,7 @@ from typing import Any
 from js import Float32Array, Object, OffscreenCanvas, console, postMessage
 from pyodide.ffi import to_js
 
+from oska_gui.session.game_history import GameHistory
 from oska_gui.session.saved_game import GameKeeper
 
 from ..core.text import PASSAGE_LIMIT, drawable
@@ -60,6 +62,7 @@ from .storage import LocalStorageSettings, PageStorage
 
 MAX_DT = 0.1  # seconds: after a hidden tab or a stall, do not jump animations ahead
 GAME_KEY = "oska.game"  # the game in progress, beside the settings
+HISTORY_KEY = "oska.history"  # the kept games (``play.kept_games``)
 # The page's texts that may hold a bot's or a file's words (the others are the program's
 # own: the moves' notation, the review's marks, the cursor's name).
 SAID = ("status", "announce", "position")
@@ -237,10 +240,13 @@ def start(init: Any, show: Show) -> WorkerFrontEnd:
                         warn)
     settings = LocalStorageSettings(store, warn, defaults={"animation": "off"}
                                     if init.calm else None)
+    history = GameHistory(LocalStorageSettings(store, warn, key=HISTORY_KEY,
+                                               what="game history", aside_unreadable=True),
+                          warn)
     speaker = PageSpeaker(post)
     size = (int(init.width), int(init.height), float(init.scale))
     app = App(settings, size[0], size[1], can_quit=False, speaker=speaker, keeper=keeper,
-              touch=bool(init.touch), open_saved=True, can_open=True)
+              touch=bool(init.touch), open_saved=True, can_open=True, history=history)
     log = DrawingLog(OffscreenCanvas.new(1, 1).getContext("2d"))
     post({"kind": "ready", "namedKeys": list(NAMED_KEYS),
           "sound": bool(app.settings.sound), "rate": RATE,

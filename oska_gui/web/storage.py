@@ -25,7 +25,7 @@ class LocalStorageSettings:
 
     def __init__(self, store: Any, warn: Callable[[str], None],
                  key: str = SETTINGS_KEY, defaults: dict | None = None,
-                 what: str = "settings") -> None:
+                 what: str = "settings", aside_unreadable: bool = False) -> None:
         """Use ``store`` (with ``getItem``/``setItem``), or keep nothing if it is None.
 
         Args:
@@ -35,12 +35,16 @@ class LocalStorageSettings:
             defaults: settings that stand until the player chooses otherwise (e.g. no
                 animation for someone who asked their system for less motion).
             what: what the key holds, for the warnings ('settings', 'saved game').
+            aside_unreadable: whether a stored text that cannot be read is set aside
+                (``set_aside``) before the next save would replace it (the game
+                history), rather than just ignored (settings).
         """
         self.store = store
         self.warn = warn
         self.key = key
         self.defaults = dict(defaults or {})
         self.what = what
+        self.aside_unreadable = aside_unreadable
 
     def load(self) -> dict:
         """Return the saved settings over the defaults (just the defaults if there are
@@ -61,15 +65,20 @@ class LocalStorageSettings:
         try:
             settings = json.loads(text)
         except RecursionError:  # a hand-edited value nested thousands deep
-            self.warn(f"ignoring saved {self.what} nested too deeply")
-            return {}
+            return self._unreadable(f"ignoring saved {self.what} nested too deeply")
         except ValueError as err:
-            self.warn(f"ignoring unreadable saved {self.what}: {err}")
-            return {}
+            return self._unreadable(f"ignoring unreadable saved {self.what}: {err}")
         if not isinstance(settings, dict):
-            self.warn(f"ignoring saved {self.what}: not a JSON object")
-            return {}
+            return self._unreadable(f"ignoring saved {self.what}: not a JSON object")
         return settings
+
+    def _unreadable(self, warning: str) -> dict:
+        """Give ``warning`` (the stored text cannot be read), saying where the text was
+        set aside when that is asked for, and return {}."""
+        if self.aside_unreadable:
+            warning += f"; set aside as {self.set_aside()}"
+        self.warn(warning)
+        return {}
 
     def save(self, settings: dict) -> None:
         """Store ``settings`` (JSON-serialisable values) for the next visit."""

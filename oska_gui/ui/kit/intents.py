@@ -2,7 +2,8 @@
 
 Scenes never change the settings or switch screens themselves. ``handle`` returns an
 ``Action`` (start a game, resume, a new game, the menu, help, quit), a ``Choose`` with
-the settings the player picked, or None; the App, which owns the settings, carries it out.
+the settings the player picked, an ``OpenKept`` with a kept game to replay, review or
+continue, or None; the App, which owns the settings, carries it out.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from oska_gui.play.kept_games import KeptGame
 from oska_gui.session.settings import Settings
 
 
@@ -24,6 +26,7 @@ class Action(StrEnum):
     REVIEW = "review"  # the review of the game on show (game screen)
     BACK = "back"  # from the review back to its game
     OPEN = "open"  # a record file to review (the page: its file picker)
+    GAMES = "games"  # the Games screen: the kept games (start screen)
     QUIT = "quit"  # end the program (where it may)
 
 
@@ -34,4 +37,22 @@ class Choose:
     settings: Settings
 
 
-Intent = Action | Choose
+class Use(StrEnum):
+    """What to do with a kept game (the Games screen)."""
+
+    REPLAY = "replay"  # step through it from its start
+    REVIEW = "review"  # its review, at the move chosen
+    CONTINUE = "continue"  # play on from the move chosen
+
+
+@dataclass(frozen=True)
+class OpenKept:
+    """The player opened a kept game: ``use`` says how, ``ply`` at which move (0: its
+    first position)."""
+
+    game: KeptGame
+    use: Use
+    ply: int
+
+
+Intent = Action | Choose | OpenKept

@@ -1,7 +1,8 @@
 """Asking before leaving a game in progress: a small card over the screen.
 
 Two things leave a game: quitting (which loses nothing: the game is saved and offered
-again next time) and starting a new game (which replaces the saved game for good). A
+again next time) and starting a new game (which replaces the saved game for good, or,
+where games are kept, sends it to the Games screen: ``NEW_GAME_KEPT``). A
 stray Q, N or Enter should do neither without a word, so the App shows a ``Question``:
 a card that says what happens, with two buttons: 'quit' leaves the game (quits, or
 starts the new one), 'stay' keeps it. Each question names its keys; Esc or a press
@@ -10,7 +11,7 @@ anywhere off the card keeps playing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..kit import theme
 from ..kit.canvas import Canvas
@@ -53,6 +54,9 @@ NEW_GAME = Question("Start a new game?",
                     "The game in progress will be lost: it cannot be resumed or undone.",
                     {"quit": "New game", "stay": "Keep playing"},
                     {"quit": "Enter", "stay": "Esc"}, ("enter", "return", "y"), STAY_KEYS)
+# where games are kept (``session.game_history``) the game left is not lost
+NEW_GAME_KEPT = replace(NEW_GAME, detail="The game in progress goes to Games (G on the "
+                                         "start screen), where it can be continued.")
 MAX_CARD_WIDTH = 520.0
 SIDE_BY_SIDE = 400.0  # a narrower card stacks its buttons
 

@@ -8,6 +8,7 @@ lists them again. The row stays one row, so nothing else on the screen moves.
 Every option is a row of choices (or a stepper for the strength levels) that works by
 pointer and keyboard: up/down pick a row, left/right change it, Enter starts the game.
 The rows depend on the choices already made (only computer sides get a strength).
+Where games are kept, Games (G) opens the list of them (``games``).
 With a game in progress (or saved by an earlier run) Enter resumes it and N starts a
 new one (which the App asks about first), so a stray Enter never loses a game. An
 external bot given on the command line is the last step of its side's strength stepper;
@@ -35,6 +36,7 @@ from ..kit.canvas import Canvas
 from ..kit.events import Event, KeyPress, PointerDown, PointerMove
 from ..kit.intents import Action, Choose, Intent
 from ..kit.rect import Rect
+from ..kit.still import StillScene
 from ..kit.typescale import LINE, TypeScale, estimated_width, type_scale
 from ..kit.widgets import BUTTON_PAD, Wording, button, card, fit_lines, keyed, text_lines
 from .menu_layout import MenuLayout, MenuRow, menu_layout
@@ -47,10 +49,10 @@ EVALUATOR_LABELS = {"strong": "Strong", "classic": "Classic",
                     "simple": "Simple", "race": "Race"}
 BUTTON_LABELS: dict[Action, Wording] = {
     Action.START: "Start", Action.RESUME: "Resume", Action.HELP: "Help", Action.QUIT: "Quit",
-    Action.OPEN: ("Open game", "Open")}
+    Action.OPEN: ("Open game", "Open"), Action.GAMES: "Games"}
 NEW_LABEL = ("New game", "New")  # Start's label beside Resume
 BUTTON_KEYS = {Action.START: "Enter", Action.RESUME: "Esc", Action.HELP: "?", Action.QUIT: "Q",
-               Action.OPEN: "O"}
+               Action.OPEN: "O", Action.GAMES: "G"}
 RESUMING_KEYS = {Action.START: "N", Action.RESUME: "Enter"}  # with a game to resume
 SUBTITLE = {False: ("Choose your game, then press Enter", "Choose, then press Enter"),
             True: ("Choose your game, then tap Start",)}
@@ -226,14 +228,14 @@ def most_rows(settings: Settings, bots: Mapping[int, str] | None = None) -> int:
                for kind in GAMES for mode in Mode)
 
 
-class StartScene:
+class StartScene(StillScene):
     """The start screen over the App's settings (``settings``, read through a source)."""
 
     def __init__(self, settings: Callable[[], Settings], width: float, height: float,
                  can_resume: bool = False, bots: Mapping[int, str] | None = None,
                  can_quit: bool = True, touch: Callable[[], bool] = lambda: False,
                  sound_available: Callable[[], bool] = lambda: True,
-                 can_open: bool = False) -> None:
+                 can_open: bool = False, can_list_games: bool = False) -> None:
         """Show the choices of ``settings`` in a ``width`` x ``height`` window.
 
         Args:
@@ -249,6 +251,7 @@ class StartScene:
                 says so).
             can_open: whether to offer an Open game button (the page: a record file
                 to review).
+            can_list_games: whether to offer the Games button (G): the kept games.
         """
         self._settings = settings
         self.sound_available = sound_available
@@ -258,6 +261,7 @@ class StartScene:
         self.can_resume = can_resume
         self.can_quit = can_quit
         self.can_open = can_open
+        self.can_list_games = can_list_games
         self.focus = 0
         self.pointer = (-1.0, -1.0)
 
@@ -274,12 +278,14 @@ class StartScene:
     @property
     def button_names(self) -> tuple[Action, ...]:
         """Return the buttons along the bottom (each is the action it asks for): Resume
-        first when there is a game to resume, Open game (where offered) last."""
+        first when there is a game to resume, then Start, Games (where games are kept),
+        Help, and Quit and Open game where offered."""
+        games = (Action.GAMES,) if self.can_list_games else ()
         last = ((Action.QUIT,) if self.can_quit else ()) + (
             (Action.OPEN,) if self.can_open else ())
         if self.can_resume:
-            return (Action.RESUME, Action.START, Action.HELP, *last)
-        return (Action.START, Action.HELP, *last)
+            return (Action.RESUME, Action.START, *games, Action.HELP, *last)
+        return (Action.START, *games, Action.HELP, *last)
 
     @property
     def default(self) -> Action:
@@ -395,6 +401,8 @@ class StartScene:
             return Choose(replace(self.settings, coordinates=not self.settings.coordinates))
         if key == "v":
             return Choose(replace(self.settings, sound=not self.settings.sound))
+        if key == "g" and self.can_list_games:
+            return Action.GAMES
         if key == "escape":
             return Action.RESUME if self.can_resume else None
         if key in ("up", "down"):
@@ -403,18 +411,6 @@ class StartScene:
             self.focus = min(self.focus, len(rows) - 1)
             return self._step(rows[self.focus], 1 if key == "right" else -1)
         return None
-
-    def resize(self, width: float, height: float) -> None:
-        """Adopt a new window size."""
-        self.width, self.height = width, height
-
-    def update(self, dt: float) -> None:
-        """Let ``dt`` seconds pass: nothing on the start screen moves by itself."""
-
-    @property
-    def animating(self) -> bool:
-        """Return False: the start screen changes only with input."""
-        return False
 
     # -- drawing ---------------------------------------------------------------------------
 
