@@ -11,7 +11,7 @@ from tie_helpers import fixed_depth_choices
 
 from oska_gui.cli.analyze import exact_ranking
 from oska_gui.engine.evaluators import oska_evaluator
-from oska_gui.engine.search import analyse, is_game_end
+from oska_gui.engine.search import analyse, best_child, is_game_end
 from oska_gui.engine.solver import solve, solver_for
 from oska_gui.games.oska import BLACK, WHITE, oska_rules
 
@@ -149,3 +149,15 @@ def test_the_printed_best_move_never_loses_the_value_where_it_is_known() -> None
                if rules.move_text(rules.move_between(rules.from_rows(board, WHITE), kid)) == best)
     assert solver.solve(kid).result == -1  # the opponent, to move, loses: White keeps the win
     assert field(result.stdout, "Search's Best move")
+
+
+def test_a_board_that_starts_with_an_empty_cell_is_not_taken_for_an_option() -> None:
+    """Rows starting with '-' are a board, not an option: no '--' is needed before it,
+    and the board read is the one given (an option such as --depth still works)."""
+    board = "---w,w--,--,---,w-bb"
+    result = run_cli("analyze", board, "b", "--depth", 2, "--solve-limit", 0)
+    assert result.returncode == 0, result.stderr
+    rules = oska_rules(4)
+    pos = rules.from_rows(board.split(","), BLACK)
+    chosen = best_child(rules, oska_evaluator(rules, "strong"), pos, 2)
+    assert field(result.stdout, "After it") == str(rules.to_rows(chosen))

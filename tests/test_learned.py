@@ -309,11 +309,13 @@ def test_each_board_plays_its_own_model_or_the_general_one() -> None:
 
 def test_the_review_reads_a_calibrated_model_where_one_is_shipped() -> None:
     """n = 4 plays a model fitted to rank search leaves and ships its labels-only twin
-    for win chances; the review's evaluator scores by that twin. A board without a
+    for win chances; n = 5 ships the model the review's scale was fitted to beside the
+    wider one it plays; the review's evaluator scores by the twin. A board without a
     twin gives chances by the model it plays."""
     models = shipped_models()
     assert calibrated_model(4) == models[chances_key(4)] != models["4"]
-    assert calibrated_model(5) == shipped_model(5) and calibrated_model(7) == shipped_model(7)
+    assert calibrated_model(5) == models[chances_key(5)] != models["5"]
+    assert calibrated_model(7) == shipped_model(7)
     rules = oska_rules(4)
     evaluate = make_game("oska", 4).chance_evaluator()
     assert evaluate is chance_evaluator(rules)

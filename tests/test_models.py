@@ -81,7 +81,7 @@ def shipped_bytes(key: str) -> bytes:
     (lambda data: data[:-2], "not a valid model file"),
     (lambda data: data + b"\0\0", "bytes left"),
     (lambda data: data.replace(b"weight own_pieces", b"weight own_pawns"), "named"),
-    (lambda data: data.replace(b"\nwindow 0 3", b"\nwindows 0 3"), "unknown header line"),
+    (lambda data: data.replace(b"\nwindow 0 4", b"\nwindows 0 4"), "unknown header line"),
     (lambda data: data.replace(b"\n\n", b"\n"), "not a valid model file"),
 ])
 def test_a_damaged_file_is_refused_by_name(tmp_path: Path, damage: object,

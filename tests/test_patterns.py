@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from oska_gui.engine.learned import shipped_models
 from oska_gui.engine.patterns import Window, bands, fold_contained, pattern_space, reading_codes
 from oska_gui.games.oska import WHITE, OskaRules, Position, oska_rules
+from tools.samples import pattern_windows
 
 SIZES = (4, 5, 6)  # a window's lookup table has 2 ** cells entries: small boards only
 
@@ -130,14 +131,20 @@ def test_folding_windows_into_the_ones_holding_them_keeps_the_score(drawn: tuple
     assert len(kept) == len(set(kept))
 
 
-def test_the_n5_tables_fold_from_eleven_windows_to_five() -> None:
-    """Every 2-row band of n = 5 lies inside a 3-row band: the model's file holds the
-    five 3-row bands alone."""
-    rules = oska_rules(5)
-    windows = bands(rules, 2) + bands(rules, 3)
+@pytest.mark.parametrize(("n", "widest"), [
+    (4, {(0, 4), (1, 4)}),  # the 3-row bands lie inside the two 12-cell 4-row ones
+    (5, {(0, 3), (4, 3), (1, 4), (2, 4)}),  # 12-cell bands: 2 of 3 rows, 2 of 4
+])
+def test_the_solved_boards_tables_fold_into_their_widest_windows(
+        n: int, widest: set[tuple[int, int]]) -> None:
+    """The windows training fits (``samples.pattern_windows``) fold into the widest
+    ones, which are what the shipped model's file holds."""
+    rules = oska_rules(n)
+    windows = pattern_windows(rules)
     zeros = tuple((0,) * size for size in pattern_space(rules, windows).sizes())
     kept, _ = fold_contained(rules, windows, zeros)
-    assert kept == bands(rules, 3) == shipped_models()["5"].windows
+    assert set(kept) == widest and len(kept) == len(widest)
+    assert kept == shipped_models()[str(n)].windows
 
 
 @pytest.mark.parametrize("reverse", [False, True])

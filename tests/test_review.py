@@ -232,15 +232,15 @@ def test_searched_marks_agree_with_the_solver_on_n4() -> None:
 
 
 def test_a_suspected_mistake_is_searched_again() -> None:
-    """The 8th move of random n = 4 game 3 loses no value (the position is lost in 14
-    plies after the best move and after it), but at depth 8 the search reads the best
-    move's position at 24 % and the move's near 0: a mistake by the first look alone
-    (no confirming plies). Searched again deeper, the drop is gone and so is the mark."""
+    """The 10th move of random n = 4 game 1 keeps the win (in 17 plies, against 13 after
+    the best move), but at depth 8 the search reads the position after it at 44 %
+    against the best move's 100 %: a blunder by the first look alone (no confirming
+    plies). Searched again deeper, the drop is gone and so is the mark."""
     rules = GAMES[GameKind.OSKA].rules(4)
-    record = record_of(rules, 3)
+    record = record_of(rules, 1)
     first_look = reviewed(record, Budget(None, 8), exact=False, confirm_plies=0)
-    assert first_look.review.plies[7].mark in (Mark.MISTAKE, Mark.BLUNDER)
-    confirmed = reviewed(record, Budget(None, 8), exact=False).review.plies[7]
+    assert first_look.review.plies[9].mark in (Mark.MISTAKE, Mark.BLUNDER)
+    confirmed = reviewed(record, Budget(None, 8), exact=False).review.plies[9]
     assert confirmed.mark not in (Mark.MISTAKE, Mark.BLUNDER), confirmed
     assert confirmed.drop < 20
 

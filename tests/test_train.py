@@ -173,18 +173,40 @@ def test_deeper_leaf_pairs_turn_round_with_the_side_to_move() -> None:
     assert len(found) > 50
 
 
-def test_leaf_pairs_need_leaves_two_plies_deep_or_more() -> None:
-    """Leaves 1 ply below their root would be the moves themselves: a clear error, in
-    ``leaf_pairs`` and in ``train --leaf-plies``."""
+def test_one_ply_leaf_pairs_are_the_moves_themselves() -> None:
+    """Leaves 1 ply below a root are its moves, the opponent to move there: a pair puts
+    a value-keeping move first (it should score lower for the opponent)."""
     rules = oska_rules(4)
-    with pytest.raises(ValueError, match="at least 2 plies"):
+    exact = small_set()
+    assert exact.exact is not None
+    evaluate = learned_evaluator(rules)
+    leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
+                                                   10 ** 6, 1, plies=1)
+    assert results == [exact.exact(leaf) for leaf in leaves]
+    expected = set()
+    for _root, kids, values in choice_roots(exact):
+        kept = {kid for kid, value in zip(kids, values, strict=True)
+                if value == min(values) and kid in leaves}
+        expected |= {(low, kid) for kid, value in zip(kids, values, strict=True)
+                     if value != min(values) and kid in leaves for low in kept - {kid}}
+    found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
+    assert found == expected
+    assert len(found) > 50
+
+
+def test_leaf_pairs_need_leaves_one_ply_deep_or_more() -> None:
+    """Leaves 0 plies below their root would be the root itself: a clear error, in
+    ``leaf_pairs`` and in ``train --leaf-plies``; leaves 1 and 2 plies deep get pairs
+    for every root asked, deeper ones (a search a move) for a third of them."""
+    rules = oska_rules(4)
+    with pytest.raises(ValueError, match="at least 1 ply"):
         leaf_pairs.leaf_pairs(rules, learned_evaluator(rules), [rules.start()],
-                              lambda pos: None, 1, 1, plies=1)
-    assert train.leaf_depths("2,3") == (2, 3)
-    for wrong in ("1,2", "2,x", ""):
+                              lambda pos: None, 1, 1, plies=0)
+    assert train.leaf_depths("1,2,3") == (1, 2, 3)
+    for wrong in ("0,2", "2,x", ""):
         with pytest.raises(argparse.ArgumentTypeError):
             train.leaf_depths(wrong)
-    assert train.leaf_roots(300_000, 2) == 300_000
+    assert train.leaf_roots(300_000, 1) == train.leaf_roots(300_000, 2) == 300_000
     assert train.leaf_roots(300_000, 3) == 100_000
 
 

@@ -60,13 +60,15 @@ def reply_leaf(rules: OskaRules, evaluate: Evaluator, child: Position) -> Positi
 
 def expected_leaf(rules: OskaRules, evaluate: Evaluator, child: Position,
                   plies: int) -> Position | None:
-    """Return the position ``plies`` below ``child`` that the model expects: its reply
-    (``reply_leaf``) for 1 ply, else the end of the principal line of a search of
-    ``child`` that many plies deep.
+    """Return the position ``plies`` below ``child`` that the model expects: ``child``
+    itself for 0 plies, its reply (``reply_leaf``) for 1 ply, else the end of the
+    principal line of a search of ``child`` that many plies deep.
 
     None when that line is shorter (a side is stuck, or the game ends) or ends in a
     finished game.
     """
+    if plies == 0:
+        return child
     if plies == 1:
         return reply_leaf(rules, evaluate, child)
     searcher = AlphaBeta(rules, evaluate)
@@ -90,7 +92,8 @@ def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
         count: how many roots to keep at most.
         seed: the seed of the order.
         plies: how far below a root its leaves are (``expected_leaf`` of each move):
-            2 for the replies a two-ply search compares, at least 2.
+            1 for the moves themselves, which a one-ply search compares, 2 for the
+            replies a two-ply search compares.
 
     Returns:
         (leaves, their exact results, pairs): each leaf once; pairs are rows of two
@@ -99,10 +102,10 @@ def leaf_pairs(rules: OskaRules, evaluate: Evaluator, roots: Sequence[Position],
         losing move, and the leaf behind a move that keeps the value second; with the
         opponent to move (odd), the other way round.
 
-    Raises ValueError for ``plies`` below 2.
+    Raises ValueError for ``plies`` below 1.
     """
-    if plies < 2:
-        raise ValueError(f"leaves are at least 2 plies below their root, not {plies}")
+    if plies < 1:
+        raise ValueError(f"leaves are at least 1 ply below their root, not {plies}")
     space = feature_space(rules)
     order = list(range(len(roots)))
     random.Random(seed).shuffle(order)

@@ -432,7 +432,7 @@ def leaf_samples(exact: ExactSet, seed: int, roots: int | None = None,
 def leaf_roots(roots: int | None, plies: int) -> int:
     """Return how many roots get leaf pairs ``plies`` deep, given ``roots`` for the
     replies (None: ``LEAF_ROOTS``)."""
-    return (LEAF_ROOTS if roots is None else roots) // (1 if plies == 2 else DEEP_ROOTS_SHARE)
+    return (LEAF_ROOTS if roots is None else roots) // (1 if plies <= 2 else DEEP_ROOTS_SHARE)
 
 
 def board_models(sets: Sequence[ExactSet], seed: int, steps: int | None = None,
@@ -531,13 +531,13 @@ def whole_numbers(text: str) -> tuple[int, ...]:
 
 
 def leaf_depths(text: str) -> tuple[int, ...]:
-    """Return the depths of ``--leaf-plies`` (comma-separated, each at least 2).
+    """Return the depths of ``--leaf-plies`` (comma-separated, each at least 1).
 
     Raises argparse.ArgumentTypeError otherwise.
     """
     depths = whole_numbers(text)
-    if min(depths) < 2:
-        raise argparse.ArgumentTypeError(f"leaves are at least 2 plies deep: {text!r}")
+    if min(depths) < 1:
+        raise argparse.ArgumentTypeError(f"leaves are at least 1 ply deep: {text!r}")
     return depths
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from oska_gui.console.options import CliError
@@ -29,6 +30,23 @@ SUBCOMMANDS = (selfplay, match, check, analyze, review, games, solve, tournament
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process killed by SIGPIPE
+# A board given as rows separated by commas ('-' or '.' empty): no option looks like it
+BOARD_ROWS = re.compile(r"[-wb.]+(,[-wb.]+)+", re.IGNORECASE)
+
+
+def boards_apart(argv: list[str]) -> list[str]:
+    """Return ``argv`` with every board written as rows that starts with '-' written with
+    '.' for its empty cells (the same board): argparse would take it for an option, and
+    ``oska analyze ----w,w-w-,... w`` stop with 'the following arguments are required'.
+
+    Args:
+        argv: the command-line arguments.
+
+    Returns:
+        The arguments to parse.
+    """
+    return [arg.replace("-", ".") if arg.startswith("-") and BOARD_ROWS.fullmatch(arg)
+            else arg for arg in argv]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(boards_apart(sys.argv[1:] if argv is None else argv))
     except SystemExit as stop:  # --help or a usage error: argparse already printed
         return int(stop.code or 0)
     try:
