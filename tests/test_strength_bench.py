@@ -138,6 +138,13 @@ def test_white_converts_the_start_but_not_a_lost_opening() -> None:
     assert not strength.converts(strength.ConvertJob(4, 6, lost))
 
 
+@pytest.mark.parametrize("depth", range(1, 11))
+def test_oskaplayer_converts_the_n4_start_at_every_depth(depth: int) -> None:
+    """n = 4 is a White win: oskaplayer as White from the start wins it against the exact
+    defender at every depth 1-10 (docs/strength.md; depth 5 once threw it away)."""
+    assert strength.converts(strength.ConvertJob(4, depth, oska_rules(4).start()))
+
+
 def test_the_convert_run_prints_a_row_per_depth(capsys: pytest.CaptureFixture) -> None:
     """``--convert`` on n = 4 at two depths prints both rows and how many openings."""
     strength.main(["--convert", "--sizes", "4", "--depths", "1,6", "--workers", "1"])
