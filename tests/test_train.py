@@ -123,72 +123,35 @@ def choice_roots(exact: train.ExactSet) -> list[tuple[Position, list[Position], 
     return found
 
 
-def test_leaf_pairs_put_a_losing_moves_reply_first() -> None:
-    """Each pair is the model's expected replies to two moves of one position, the
-    reply to a move that loses the value first, to one that keeps it second; the
-    leaves' results are exact, and none is held out or out of contact."""
+@pytest.mark.parametrize("plies", [1, 2, 3])
+def test_leaf_pairs_rank_the_leaves_behind_each_move(plies: int) -> None:
+    """Leaves ``plies`` below a root are its moves themselves (1), the model's expected
+    replies (2), or the ends of two-ply searches below its moves (3). With the root's
+    mover to move at the leaves (even plies) a pair puts the leaf behind a losing move
+    first and one behind a value-keeping move second; with the opponent to move (odd)
+    the other way round. The leaves' results are exact, and none is held out or out of
+    contact."""
     rules = oska_rules(4)
     exact = small_set()
     assert exact.exact is not None
     evaluate = learned_evaluator(rules)
     leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
-                                                   10 ** 6, 1)
+                                                   10 ** 6, 1, plies=plies)
     assert results == [exact.exact(leaf) for leaf in leaves]
     assert not any(is_held_out(rules, leaf) or rules.terminal(leaf) is not None
                    for leaf in leaves)
     expected = set()
-    for _root, kids, values in choice_roots(exact):
-        replies = [leaf_pairs.reply_leaf(rules, evaluate, kid) for kid in kids]
-        good = {leaf for leaf, value in zip(replies, values, strict=True)
-                if value == min(values) and leaf in leaves}
-        expected |= {(leaf, high) for leaf, value in zip(replies, values, strict=True)
-                     if value != min(values) and leaf in leaves for high in good - {leaf}}
-    found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
-    assert found == expected
-    assert len(found) > 50
-
-
-def test_deeper_leaf_pairs_turn_round_with_the_side_to_move() -> None:
-    """Leaves 3 plies below a root are the ends of two-ply searches below its moves, with
-    the opponent to move: a pair puts the leaf behind a value-keeping move first."""
-    rules = oska_rules(4)
-    exact = small_set()
-    assert exact.exact is not None
-    evaluate = learned_evaluator(rules)
-    leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
-                                                   10 ** 6, 1, plies=3)
-    assert results == [exact.exact(leaf) for leaf in leaves]
-    expected = set()
     for root, kids, values in choice_roots(exact):
-        ends = [leaf_pairs.expected_leaf(rules, evaluate, kid, 2) if rules.terminal(kid) is None
-                else None for kid in kids]
-        for end in ends:  # two plies below the child, a line of the model's choices
-            assert end is None or end.turn != root.turn
-        lost = {leaf for leaf, value in zip(ends, values, strict=True)
-                if value != min(values) and leaf in leaves}
-        expected |= {(low, high) for low, value in zip(ends, values, strict=True)
-                     if value == min(values) and low in leaves for high in lost - {low}}
-    found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
-    assert found == expected
-    assert len(found) > 50
-
-
-def test_one_ply_leaf_pairs_are_the_moves_themselves() -> None:
-    """Leaves 1 ply below a root are its moves, the opponent to move there: a pair puts
-    a value-keeping move first (it should score lower for the opponent)."""
-    rules = oska_rules(4)
-    exact = small_set()
-    assert exact.exact is not None
-    evaluate = learned_evaluator(rules)
-    leaves, results, pairs = leaf_pairs.leaf_pairs(rules, evaluate, exact.roots, exact.exact,
-                                                   10 ** 6, 1, plies=1)
-    assert results == [exact.exact(leaf) for leaf in leaves]
-    expected = set()
-    for _root, kids, values in choice_roots(exact):
-        kept = {kid for kid, value in zip(kids, values, strict=True)
-                if value == min(values) and kid in leaves}
-        expected |= {(low, kid) for kid, value in zip(kids, values, strict=True)
-                     if value != min(values) and kid in leaves for low in kept - {kid}}
+        ends = [leaf_pairs.expected_leaf(rules, evaluate, kid, plies - 1)
+                if rules.terminal(kid) is None else None for kid in kids]
+        for end in ends:  # a line of the model's choices, plies below the root
+            assert end is None or (end.turn == root.turn) == (plies % 2 == 0)
+        kept = {end for end, value in zip(ends, values, strict=True)
+                if value == min(values) and end in leaves}
+        lost = {end for end, value in zip(ends, values, strict=True)
+                if value != min(values) and end in leaves}
+        first, second = (lost, kept) if plies % 2 == 0 else (kept, lost)
+        expected |= {(low, high) for low in first for high in second if low != high}
     found = {(leaves[low], leaves[high]) for low, high in pairs.tolist()}
     assert found == expected
     assert len(found) > 50
