@@ -28,9 +28,10 @@ import pytest
 from browser_helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from keyboard_paths import arrow_path
 
-from oska_gui.games.oska import BLACK, WHITE
-from oska_gui.play import records
+from oska_gui.games.oska import BLACK, WHITE, oska_rules
+from oska_gui.play import records, share
 from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.play.records import Record
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui.board.board_geometry import BoardLayout
@@ -1400,3 +1401,82 @@ def test_a_finished_game_is_found_in_the_games_list(browser: Browser) -> None:
     browser.wait_status("s.startsWith('Review. ')")
     browser.page.wait_for_function(  # analysed / positions, of this game's positions
         f"(document.body.dataset.review || '').includes('/{len(moves) + 1}')")
+
+SHARE_SIZES = [{}, {"scale": 3, "viewport": PHONES[0]}]
+
+
+def shared_record() -> Record:
+    """Return a finished random n = 5 Oska game of 'Ann' and a hostile name as a record."""
+    rules, rng = oska_rules(5), random.Random(7)
+    line = [rules.start()]
+    while rules.outcome(line[-1]) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    return records.from_positions(line, rules, "Ann", "\u202eBob\x1b[2J",
+                                  rules.outcome(line[-1]))
+
+
+def announced(browser: Browser) -> str:
+    """Return the text of the page's ``#announce`` live region."""
+    return str(browser.page.text_content("#announce") or "")
+
+
+def wait_announced(browser: Browser, part: str, timeout_ms: float = 30_000) -> str:
+    """Wait until the live region holds ``part``; return its text then."""
+    browser.page.wait_for_function(
+        "(part) => (document.getElementById('announce').textContent || '').includes(part)",
+        arg=part, timeout=timeout_ms, polling=20)
+    return announced(browser)
+
+
+def open_at(browser: Browser, hash_text: str) -> None:
+    """Load the site at ``hash_text`` ('#record=...') and wait until it takes input."""
+    browser.page.goto(browser.url + "index.html" + hash_text)
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("browser", SHARE_SIZES, indirect=True, ids=["desktop", "phone"])
+def test_a_share_link_opens_the_game_and_names_players_and_result(
+        browser: Browser, request: pytest.FixtureRequest) -> None:
+    record = share_and_check(browser)
+    size = request.node.callspec.id
+    browser.screenshot(f"web-share-link-{size}.png")
+    # the moves are there to step through: Right plays the first one
+    browser.page.keyboard.press("ArrowRight")
+    browser.page.wait_for_function(
+        f"document.body.dataset.moves === {record.moves[0]!r}", timeout=10_000)
+
+
+def share_and_check(browser: Browser) -> Record:
+    """Open the page at the share link of ``shared_record()``; check what it says.
+
+    Returns:
+        The record shared.
+    """
+    record = shared_record()
+    open_at(browser, "#" + share.fragment(record))
+    text = wait_announced(browser, "Shared game:")
+    winner = "White" if record.outcome.winner == 0 else "Black"
+    assert "Shared game: Ann (White) vs \\u202eBob\\x1b[2J (Black)" in text
+    assert f"Oska n = 5, {winner} won in {len(record.moves)} moves" in text
+    assert "\u202e" not in text and "\x1b" not in text
+    assert browser.page.evaluate("document.body.dataset.moves") == ""  # at its start
+    return record
+
+
+def test_a_bad_link_is_announced_and_changes_nothing(browser: Browser) -> None:
+    record = share_and_check(browser)
+    stored: Any = browser.page.evaluate("JSON.stringify(localStorage)")
+    status = browser.status()
+    browser.page.evaluate("location.hash = '#record=not$base64'")
+    text = wait_announced(browser, "Cannot open the shared game")
+    assert "damaged" in text and "\n" not in text
+    fragment = share.fragment(record)
+    cut = "#" + fragment[:len(fragment) - 8]  # whole base64, cut JSON
+    browser.page.evaluate(f"location.hash = {cut!r}")
+    browser.page.wait_for_function(
+        "(document.getElementById('announce').textContent || '').includes('no playable')",
+        timeout=10_000)
+    browser.page.wait_for_timeout(300)
+    assert browser.page.evaluate("document.body.dataset.moves") == ""
+    assert browser.status() == status
+    assert browser.page.evaluate("JSON.stringify(localStorage)") == stored

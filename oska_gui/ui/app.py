@@ -388,19 +388,24 @@ class App:
                                    Option.N, n))
         self._act(Action.START)
 
-    def replay(self, record: Record) -> None:
+    def replay(self, record: Record, intro: str = "") -> None:
         """Show the recorded game ``record`` at its start, its moves ready to redo.
 
         It is played as a two-player game, so that Redo / Undo (and the arrow keys)
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
+
+        Args:
+            record: the game, its moves already checked.
+            intro: said before how to step through it (a shared game's players and
+                result), '' for nothing.
         """
         game = make_game(record.game, record.n)
         settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
         scene = self._show(Match(game, settings, self._player, replay=record,
                                  reclaimer=self.pacer.reclaimer,
                                  display=self._current_settings))
-        scene.say(REPLAY_TOAST)
+        scene.say(f"{intro}. {REPLAY_TOAST}" if intro else REPLAY_TOAST)
 
     def take_open_request(self) -> bool:
         """Return True once after the player asked to open a record file (the front end

@@ -22,6 +22,10 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   (``kind: "file"``) and opens for review (``record.open_record``); a file that is not
   a record is announced (and said in the game's message line), and the game on show
   stays.
+- A share link (the page opened at ``#record=...``, or its hash changed to one) comes
+  as the hash (``kind: "link"``) and opens the game in the replay at its start, its
+  players and result announced (``record.open_link``); a bad, damaged or oversized link
+  is announced in one line and changes nothing.
 - Sounds are played by the page (``speaker``); settings, the game in progress and the
   kept games (the Games screen's) are kept in the page's ``localStorage``
   (``storage.PageStorage``), so a reload mid-game opens straight on the game in
@@ -55,7 +59,7 @@ from ..ui.kit.sounds import RATE
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import NAMED_KEYS, key_press, pointer_event
-from .record import MovesMirror, open_record, review_text
+from .record import MovesMirror, open_link, open_record, review_text
 from .recorder import BOARD, DrawingLog, RecordingContext
 from .speaker import PageSpeaker, cue_samples
 from .storage import LocalStorageSettings, PageStorage
@@ -114,12 +118,15 @@ class WorkerFrontEnd:
         self.problem: str | None = None  # a record file's problem, announced next frame
 
     def receive(self, message: Any) -> None:
-        """Act on a message from the page (``kind``: 'frame', 'file' or 'silent')."""
+        """Act on a message from the page (``kind``: 'frame', 'file', 'link' or
+        'silent')."""
         kind = str(message.kind)
         if kind == "frame":
             self.frame(message)
         elif kind == "file":
             self.open_file(str(message.name), message.data)
+        elif kind == "link":
+            self.open_link(str(message.hash))
         elif kind == "silent":
             self.speaker.silence()
 
@@ -202,8 +209,17 @@ class WorkerFrontEnd:
     def open_file(self, name: str, data: Any) -> None:
         """Open the record file ``name`` (an ArrayBuffer, None when the page could not
         read it) for review, or say why it cannot be opened."""
-        problem = (f"Cannot read {name}" if data is None
-                   else open_record(self.app, data.to_bytes(), name))
+        self.report(f"Cannot read {name}" if data is None
+                    else open_record(self.app, data.to_bytes(), name))
+
+    def open_link(self, hash_text: str) -> None:
+        """Open the shared game of the page's ``hash_text`` ('#record=...') in the
+        replay, or say in one line why it cannot be opened (changing nothing)."""
+        self.report(open_link(self.app, hash_text))
+
+    def report(self, problem: str) -> None:
+        """Announce ``problem`` next frame (also in the console, and in the game's
+        message line when a game is on show); '' for none. Redraws either way."""
         if problem:
             warn(problem)
             self.problem = problem

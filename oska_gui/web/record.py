@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from oska_gui.play.game import GameAdapter, Position
 from oska_gui.play.records import RecordError, move_texts, parse
+from oska_gui.play.share import ShareError, record_from_fragment, shared_words
 
 from ..ui.app import App
 from ..ui.review.review_scene import ReviewScene
@@ -82,4 +83,24 @@ def open_record(app: App, raw: bytes, name: str) -> str:
     except RecordError as error:
         return f"Cannot open {name}: {str(error).removeprefix(name + ': ')}"
     app.review_record(record)
+    return ""
+
+
+def open_link(app: App, hash_text: str) -> str:
+    """Open the game of the share link ``hash_text`` (the page's ``location.hash``) in
+    ``app``'s replay, at its start, its players and result said first.
+
+    Args:
+        app: the UI App.
+        hash_text: '#record=' and the base64url of a record's JSON, from anyone.
+
+    Returns:
+        '' once it is open, else one line saying why it cannot be (then nothing has
+        changed: the game on show, the saved game and the history are as they were).
+    """
+    try:
+        record = record_from_fragment(hash_text)
+    except ShareError as error:
+        return f"Cannot open the shared game: {error}"
+    app.replay(record, intro=shared_words(record))
     return ""

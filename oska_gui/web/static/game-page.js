@@ -11,7 +11,8 @@
 // description (for screen readers), the canvas's cursor. When the game rests the page
 // stops asking until an event or a resize. The page plays the game's sounds (audio.js),
 // writes what the game stores to localStorage, opens the file picker and reads the
-// record files chosen or dropped on the page for the worker. body[data-state] tells
+// record files chosen or dropped on the page for the worker, and hands it a share link
+// (location.hash '#record=...', at load and on hashchange) to open in the replay. body[data-state] tells
 // the page's state: loading, ready (with data-ready-at, ms since navigation) or error.
 // A test that sets window.oskaRecordTexts before the page loads gets window.oskaDrawn():
 // the texts the worker drew since the last call, [text, font] each; one that sets
@@ -138,8 +139,20 @@ export class GamePage {
         this.read(files[0]);
       }
     });
+    window.addEventListener("hashchange", () => this.followLink());
+    this.followLink();
     this.board.focus();  // keys and a screen reader start on the board
     this.wake();
+  }
+
+  // A share link ('#record=...') in the page's address goes to the game, which opens it
+  // in the replay or announces why it cannot (oska_gui.web.page.WorkerFrontEnd.open_link).
+  followLink() {
+    const hash = window.location.hash;
+    if (hash.startsWith("#record=")) {
+      this.worker.postMessage({ kind: "link", hash });
+      this.wake();
+    }
   }
 
   pointer(event) {
