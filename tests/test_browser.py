@@ -31,6 +31,7 @@ from keyboard_paths import arrow_path
 from oska_gui.games.oska import BLACK, WHITE, oska_rules
 from oska_gui.play import records, share
 from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.play.kept_games import KeptGame, new_id, now_text, with_game
 from oska_gui.play.records import Record
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.session.settings import Mode, Settings
@@ -1480,3 +1481,68 @@ def test_a_bad_link_is_announced_and_changes_nothing(browser: Browser) -> None:
     assert browser.page.evaluate("document.body.dataset.moves") == ""
     assert browser.status() == status
     assert browser.page.evaluate("JSON.stringify(localStorage)") == stored
+
+
+def on_the_games_screen(browser: Browser, record: Record) -> None:
+    """Open the page with ``record`` the one game kept in its history (as a game played
+    there is kept) and go to the Games screen."""
+    kept = KeptGame(new_id(), now_text(), record, {})
+    stored = json.dumps(json.dumps(with_game({}, kept)))
+    browser.page.add_init_script(f"localStorage.setItem('oska.history', {stored});")
+    browser.open()
+    browser.page.keyboard.press("g")
+    browser.wait_status("s.startsWith('Games, 1 of 1')")
+
+
+def test_a_kept_game_downloads_as_its_record(browser: Browser) -> None:
+    """Download (S) on the Games screen saves the game's record file, which reads back
+    as the game, under a clear name; the status line says so."""
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    with browser.page.expect_download() as download:
+        browser.page.keyboard.press("s")
+    saved = download.value
+    assert re.fullmatch(r"oska-n5-\d{4}-\d\d-\d\d-\d{4}-(white|black)-won\.json",
+                        saved.suggested_filename)
+    assert records.load(saved.path()) == record
+    browser.wait_status(f"s.startsWith('Downloaded {saved.suggested_filename}')")
+
+
+@pytest.mark.parametrize("browser", SHARE_SIZES, indirect=True, ids=["desktop", "phone"])
+def test_copy_link_without_the_clipboard_shows_the_link_selected(
+        browser: Browser, request: pytest.FixtureRequest) -> None:
+    """Copy link (L) in a browser without the clipboard API shows the share link in a
+    read-only field, selected, and says so; the link opens the game."""
+    browser.page.add_init_script(
+        "Object.defineProperty(navigator, 'clipboard', {value: undefined});")
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    browser.page.keyboard.press("l")
+    text = wait_announced(browser, "The share link is in the field")
+    assert "\n" not in text
+    field = browser.page.locator("#share-link")
+    assert field.is_visible()
+    link = field.input_value()
+    assert link.endswith("#" + share.fragment(record))
+    assert browser.page.evaluate(
+        "(() => { const f = document.getElementById('share-link');"
+        " return document.activeElement === f && f.selectionStart === 0"
+        " && f.selectionEnd === f.value.length; })()")
+    browser.screenshot(f"web-share-copy-{request.node.callspec.id}.png")
+    browser.page.locator("#share-close").click()
+    assert not field.is_visible()
+    browser.page.goto(link)
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    wait_announced(browser, "Shared game: Ann (White)")
+
+
+def test_copy_link_puts_the_link_on_the_clipboard(browser: Browser) -> None:
+    """Copy link (L) where the clipboard may be written puts the share link there."""
+    browser.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    browser.page.keyboard.press("l")
+    text = wait_announced(browser, "Share link copied to the clipboard")
+    copied = browser.page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("#" + share.fragment(record)) and f"({len(copied)} " in text
+    assert not browser.page.locator("#share-link").is_visible()

@@ -140,3 +140,21 @@ def shared_words(record: Record) -> str:
         result = f"{SIDE_NAMES[ending.winner]} won in {length}"
     return (f"Shared game: {white} (White) vs {black} (Black), "
             f"{info.title} {info.size_text(record.n)}, {result}")
+
+
+def file_name(record: Record, kept: str = "") -> str:
+    """Return a clear file name for ``record``, made of safe characters only (the
+    players' names, which are anyone's, are left out).
+
+    Args:
+        record: the game.
+        kept: when it was kept ('2025-03-12T14:05:09Z'), '' when unknown.
+
+    Returns:
+        e.g. 'oska-n5-2025-03-12-1405-white-won.json'.
+    """
+    when = re.sub(r"[^0-9]", "", kept)
+    stamp = f"-{when[:4]}-{when[4:6]}-{when[6:8]}-{when[8:12]}" if len(when) >= 12 else ""
+    result = {"white": "white-won", "black": "black-won", "draw": "draw",
+              None: "unfinished"}[record.result]
+    return f"{record.game.value}-n{record.n}{stamp}-{result}.json"

@@ -93,7 +93,8 @@ class App:
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
                  touch: bool = False, open_saved: bool = False,
                  review_budget: Budget | None = None, can_open: bool = False,
-                 history: GameHistory | None = None) -> None:
+                 history: GameHistory | None = None,
+                 exports: tuple[str, ...] = ()) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -123,7 +124,12 @@ class App:
                 (``take_open_request``).
             history: where finished games, and games left with a move, are kept; the
                 start screen then offers the Games screen (None: nothing is kept).
+            exports: the Games screen's buttons that hand a game to the front end
+                (``games_layout.SAVE`` or ``DOWNLOAD``, ``LINK``); the front end takes
+                the request (``take_export``) and says what it did (``exported``).
         """
+        self.exports = exports
+        self.export: OpenKept | None = None
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
         # where a computer player first needs them: ~50 ms here, ~3 times that in a browser
@@ -264,7 +270,8 @@ class App:
         elif isinstance(intent, OpenKept):
             self.open_kept(intent.game, intent.use, intent.ply)
         elif intent == Action.GAMES and self.history.available:
-            self.scene = GamesScene(self.history, self.width, self.height, self._touch_input)
+            self.scene = GamesScene(self.history, self.width, self.height, self._touch_input,
+                                    self.exports)
         elif intent == Action.QUIT:
             self._ask_quit()
         elif intent == Action.HELP:
@@ -413,6 +420,20 @@ class App:
         requested, self.open_requested = self.open_requested, False
         return requested
 
+    def take_export(self) -> OpenKept | None:
+        """Return, once, the kept game the player asked to save or share (``use``
+        ``Use.SAVE`` or ``Use.LINK``), or None; the front end does it and calls
+        ``exported``."""
+        export, self.export = self.export, None
+        return export
+
+    def exported(self, text: str) -> None:
+        """Say ``text``, what the front end did with a game to save or share (where it
+        went, or why it could not), on the Games screen's status line."""
+        if isinstance(self.scene, GamesScene):
+            self.scene.done(text)
+        self.needs_draw = True
+
     def review_record(self, record: Record, cursor: int = 0) -> None:
         """Replay the recorded game ``record`` and open its review at once (a record
         file opened in the page), at position ``cursor`` (0: its first)."""
@@ -430,7 +451,9 @@ class App:
         by a level, which the game's message line says.
         """
         record = kept.record
-        if use == Use.REPLAY:
+        if use in (Use.SAVE, Use.LINK):
+            self.export = OpenKept(kept, use, ply)
+        elif use == Use.REPLAY:
             self.replay(record)
         elif use == Use.REVIEW:
             self.review_record(record, ply)

@@ -15,8 +15,9 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   with the canvas's CSS size and whatever changed of what the page mirrors: ``#status``, the moves
   (``body[data-moves]``), the review (``body[data-review]``), the ``#announce`` live
   region and ``#position`` description for screen readers (``ui.speech``), the canvas
-  cursor, whether sound is on, whether to open the file picker, and whether more frames
-  are wanted. When the App rests the page stops asking until an input event or a resize,
+  cursor, whether sound is on, whether to open the file picker, a kept game to download
+  or whose share link to copy (``export``), and whether more frames are wanted. When
+  the App rests the page stops asking until an input event or a resize,
   so an idle game costs nothing.
 - A record file the player opens (the picker or a drop on the page) comes as its bytes
   (``kind: "file"``) and opens for review (``record.open_record``); a file that is not
@@ -26,6 +27,11 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   as the hash (``kind: "link"``) and opens the game in the replay at its start, its
   players and result announced (``record.open_link``); a bad, damaged or oversized link
   is announced in one line and changes nothing.
+- The Games screen's Download (S) and Copy link (L) go to the page as ``export`` (a
+  file name and the record's text, or the link's fragment); the page saves the file or
+  puts the link on the clipboard (or, without the clipboard, in a read-only field,
+  selected) and says what it did (``kind: "exported"``), which the Games screen's
+  status line, and so the live region, says.
 - Sounds are played by the page (``speaker``); settings, the game in progress and the
   kept games (the Games screen's) are kept in the page's ``localStorage``
   (``storage.PageStorage``), so a reload mid-game opens straight on the game in
@@ -49,12 +55,16 @@ from typing import Any
 from js import Float32Array, Object, OffscreenCanvas, console, postMessage
 from pyodide.ffi import to_js
 
+from oska_gui.play.records import record_text
+from oska_gui.play.share import file_name, fragment
 from oska_gui.session.game_history import GameHistory
 from oska_gui.session.saved_game import GameKeeper
 
 from ..core.text import PASSAGE_LIMIT, drawable
 from ..ui.app import App
+from ..ui.games.games_layout import DOWNLOAD, LINK
 from ..ui.kit.events import Event, Resize
+from ..ui.kit.intents import OpenKept, Use
 from ..ui.kit.sounds import RATE
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
@@ -127,6 +137,8 @@ class WorkerFrontEnd:
             self.open_file(str(message.name), message.data)
         elif kind == "link":
             self.open_link(str(message.hash))
+        elif kind == "exported":
+            self.app.exported(drawable(str(message.text)))
         elif kind == "silent":
             self.speaker.silence()
 
@@ -157,6 +169,7 @@ class WorkerFrontEnd:
         for event in events:
             self.app.handle(event)
         open_picker = self.app.take_open_request()
+        export = exported(self.app.take_export())
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
@@ -166,7 +179,7 @@ class WorkerFrontEnd:
         if resting:
             self.last_time = None  # the rest is no time for animations to catch up on
         return {"kind": "frame", "size": [width, height],
-                "openPicker": open_picker, "more": not resting,
+                "openPicker": open_picker, "more": not resting, "export": export,
                 "sound": bool(self.app.settings.sound), **self._changes()}
 
     def follow_window(self, size: Size) -> None:
@@ -228,6 +241,19 @@ class WorkerFrontEnd:
         self.app.needs_draw = True
 
 
+def exported(request: OpenKept | None) -> dict[str, str] | None:
+    """Return what the page needs to carry out a Games screen's export request (None
+    for none): ``kind`` 'file' with the file's ``name`` and ``text``, or 'link' with the
+    share link's ``fragment`` (the page adds its own address)."""
+    if request is None:
+        return None
+    record = request.game.record
+    if request.use == Use.LINK:
+        return {"kind": "link", "fragment": fragment(record)}
+    return {"kind": "file", "name": file_name(record, request.game.kept),
+            "text": record_text(record)}
+
+
 def dom_event(event: Any) -> Event | None:
     """Return the ``ui.kit.events`` form of an event the page forwarded, or None to ignore
     it: ``kind`` 'pointer' (a PointerEvent's fields and the canvas's ``left`` and
@@ -262,7 +288,8 @@ def start(init: Any, show: Show) -> WorkerFrontEnd:
     speaker = PageSpeaker(post)
     size = (int(init.width), int(init.height), float(init.scale))
     app = App(settings, size[0], size[1], can_quit=False, speaker=speaker, keeper=keeper,
-              touch=bool(init.touch), open_saved=True, can_open=True, history=history)
+              touch=bool(init.touch), open_saved=True, can_open=True, history=history,
+              exports=(DOWNLOAD, LINK))
     log = DrawingLog(OffscreenCanvas.new(1, 1).getContext("2d"))
     post({"kind": "ready", "namedKeys": list(NAMED_KEYS),
           "sound": bool(app.settings.sound), "rate": RATE,
