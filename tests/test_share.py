@@ -8,6 +8,8 @@ from __future__ import annotations
 import base64
 import json
 import time
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from history_helpers import history_of, played
@@ -15,18 +17,29 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_games import random_game
 
+from oska_gui.desktop.save_as import save_copy
 from oska_gui.engine.registry import GameKind, game_info
 from oska_gui.play import records, share
+from oska_gui.play.kept_games import KeptGame
 from oska_gui.play.records import Record
-from oska_gui.play.share import MAX_FRAGMENT, ShareError, record_from_fragment, shared_words
+from oska_gui.play.share import (
+    MAX_FRAGMENT,
+    ShareError,
+    file_name,
+    record_from_fragment,
+    shared_words,
+)
 from oska_gui.session.game_history import GameHistory
 from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.game.game_scene import GameScene
-from oska_gui.ui.kit.events import KeyPress
+from oska_gui.ui.games.games_layout import BUTTONS, DOWNLOAD, LINK, SAVE
+from oska_gui.ui.games.games_scene import GamesScene
+from oska_gui.ui.kit.events import KeyPress, PointerDown
+from oska_gui.ui.kit.intents import OpenKept, Use
 from oska_gui.ui.speech import Announcer
-from oska_gui.web.record import open_link
+from oska_gui.web.record import exported, open_link
 
 QUICK = {"animation": "off", "pace": "instant", "levels": ["beginner", "beginner"]}
 HOSTILE = ["\x1b[31mred\x1b[0m", "a\nb\rc", "\u202eevil", "\ud800lone", "\x00nul",
@@ -192,3 +205,66 @@ def test_a_bad_link_changes_nothing_and_says_why_in_one_line() -> None:
         assert app.scene is scene and app.game is scene
         assert (saved.data, kept.data) == (before_saved, before_kept)
         assert (saved.saves, kept.saves) == saves
+
+
+def games_app(exports: tuple[str, ...], size: tuple[int, int] = (1000, 700)) -> App:
+    """Return an App on the Games screen with one finished game kept, offering the
+    front end's ``exports``."""
+    app = App(MemoryStorage(QUICK), *size, history=history_of(played(None)),
+              exports=exports)
+    app.handle(KeyPress("g"))
+    assert isinstance(app.scene, GamesScene)
+    return app
+
+
+def test_save_as_and_copy_link_hand_the_game_to_the_front_end_and_say_what_it_did() -> None:
+    app = games_app((DOWNLOAD, LINK))
+    kept = app.scene.chosen  # type: ignore[union-attr]
+    assert kept is not None and app.take_export() is None
+    app.handle(KeyPress("s"))
+    export = app.take_export()
+    assert export is not None and export.use == Use.SAVE and export.game == kept
+    assert app.take_export() is None  # once
+    layout = app.scene.layout()  # type: ignore[union-attr]
+    app.handle(PointerDown(*layout.buttons[LINK].center))
+    export = app.take_export()
+    assert export is not None and export.use == Use.LINK
+    page_request = exported(export)
+    assert page_request is not None
+    assert record_from_fragment(page_request["fragment"]) == replace(kept.record, seconds=())
+    app.exported("Share link copied to the clipboard (900 characters)")
+    assert app.status_text.startswith("Share link copied to the clipboard")
+    assert (Announcer().news(app) or "").startswith("Share link copied")
+    file_request = exported(OpenKept(kept, Use.SAVE, 0))
+    assert file_request is not None and file_request["name"].endswith("-won.json")
+    assert records.parse(file_request["text"].encode(), "x") == kept.record
+
+
+def test_without_exports_there_is_no_save_or_link_button_and_the_keys_do_nothing() -> None:
+    app = games_app(())
+    assert set(app.scene.layout().buttons) == set(BUTTONS)  # type: ignore[union-attr]
+    for key in ("s", "l"):
+        app.handle(KeyPress(key))
+        assert app.take_export() is None
+    desktop = games_app((SAVE,))
+    assert LINK not in desktop.scene.layout().buttons  # type: ignore[union-attr]
+    desktop.handle(KeyPress("l"))
+    assert desktop.take_export() is None
+    desktop.handle(KeyPress("s"))
+    assert desktop.take_export() is not None
+
+
+def test_save_as_writes_a_new_file_each_time_and_never_over_one(tmp_path: Path) -> None:
+    kept = KeptGame("id", "2026-03-12T14:05:09Z", game_record(), {})
+    first = save_copy(kept, tmp_path / "Oska games")
+    name = file_name(kept.record, kept.kept)
+    assert name.startswith("oska-n5-2026-03-12-1405-") and name.endswith("-won.json")
+    path = tmp_path / "Oska games" / name
+    assert first == f"Saved to {path}" and records.load(path) == kept.record
+    second = save_copy(kept, tmp_path / "Oska games")
+    assert second.endswith(name.replace(".json", "-2.json"))
+    assert records.load(path) == kept.record  # the first file as it was
+    blocked = tmp_path / "file"
+    blocked.write_text("an input")
+    problem = save_copy(kept, blocked / "inside")
+    assert problem.startswith("Cannot save the game: ") and blocked.read_text() == "an input"

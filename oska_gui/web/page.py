@@ -55,8 +55,6 @@ from typing import Any
 from js import Float32Array, Object, OffscreenCanvas, console, postMessage
 from pyodide.ffi import to_js
 
-from oska_gui.play.records import record_text
-from oska_gui.play.share import file_name, fragment
 from oska_gui.session.game_history import GameHistory
 from oska_gui.session.saved_game import GameKeeper
 
@@ -64,12 +62,11 @@ from ..core.text import PASSAGE_LIMIT, drawable
 from ..ui.app import App
 from ..ui.games.games_layout import DOWNLOAD, LINK
 from ..ui.kit.events import Event, Resize
-from ..ui.kit.intents import OpenKept, Use
 from ..ui.kit.sounds import RATE
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import NAMED_KEYS, key_press, pointer_event
-from .record import MovesMirror, open_link, open_record, review_text
+from .record import MovesMirror, exported, open_link, open_record, review_text
 from .recorder import BOARD, DrawingLog, RecordingContext
 from .speaker import PageSpeaker, cue_samples
 from .storage import LocalStorageSettings, PageStorage
@@ -239,19 +236,6 @@ class WorkerFrontEnd:
             if self.app.game is not None and self.app.scene is self.app.game:
                 self.app.game.say(problem)
         self.app.needs_draw = True
-
-
-def exported(request: OpenKept | None) -> dict[str, str] | None:
-    """Return what the page needs to carry out a Games screen's export request (None
-    for none): ``kind`` 'file' with the file's ``name`` and ``text``, or 'link' with the
-    share link's ``fragment`` (the page adds its own address)."""
-    if request is None:
-        return None
-    record = request.game.record
-    if request.use == Use.LINK:
-        return {"kind": "link", "fragment": fragment(record)}
-    return {"kind": "file", "name": file_name(record, request.game.kept),
-            "text": record_text(record)}
 
 
 def dom_event(event: Any) -> Event | None:
