@@ -74,6 +74,7 @@ async def main(options: argparse.Namespace) -> None:
     from oska_gui.session.game_history import GameHistory
     from oska_gui.session.saved_game import GameKeeper
     from oska_gui.ui.app import App
+    from oska_gui.ui.games.games_layout import SAVE
 
     pygame.display.init()  # not pygame.init(): the mixer opens with the first sound, if ever
     pygame.font.init()
@@ -83,7 +84,7 @@ async def main(options: argparse.Namespace) -> None:
                           lambda message: print(f"Oska: {message}", file=sys.stderr))
     speaker = MixerSpeaker()
     app = App(JsonFileStorage(), bots=bots_of(options), speaker=speaker, keeper=keeper,
-              history=history)
+              history=history, exports=(SAVE,))
     voice = Voice(sys.stdout, speech_command()) if options.speak else None
     try:
         runner = DesktopRunner(app, on_rest=speaker.rest,

@@ -28,9 +28,11 @@ import pytest
 from browser_helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
 from keyboard_paths import arrow_path
 
-from oska_gui.games.oska import BLACK, WHITE
-from oska_gui.play import records
+from oska_gui.games.oska import BLACK, WHITE, oska_rules
+from oska_gui.play import records, share
 from oska_gui.play.game import GameAdapter, Position, make_game
+from oska_gui.play.kept_games import KeptGame, new_id, now_text, with_game
+from oska_gui.play.records import Record
 from oska_gui.play.review.job import ReviewJob
 from oska_gui.session.settings import Mode, Settings
 from oska_gui.ui.board.board_geometry import BoardLayout
@@ -1400,3 +1402,147 @@ def test_a_finished_game_is_found_in_the_games_list(browser: Browser) -> None:
     browser.wait_status("s.startsWith('Review. ')")
     browser.page.wait_for_function(  # analysed / positions, of this game's positions
         f"(document.body.dataset.review || '').includes('/{len(moves) + 1}')")
+
+SHARE_SIZES = [{}, {"scale": 3, "viewport": PHONES[0]}]
+
+
+def shared_record() -> Record:
+    """Return a finished random n = 5 Oska game of 'Ann' and a hostile name as a record."""
+    rules, rng = oska_rules(5), random.Random(7)
+    line = [rules.start()]
+    while rules.outcome(line[-1]) is None:
+        line.append(rng.choice(rules.children(line[-1])))
+    return records.from_positions(line, rules, "Ann", "\u202eBob\x1b[2J",
+                                  rules.outcome(line[-1]))
+
+
+def announced(browser: Browser) -> str:
+    """Return the text of the page's ``#announce`` live region."""
+    return str(browser.page.text_content("#announce") or "")
+
+
+def wait_announced(browser: Browser, part: str, timeout_ms: float = 30_000) -> str:
+    """Wait until the live region holds ``part``; return its text then."""
+    browser.page.wait_for_function(
+        "(part) => (document.getElementById('announce').textContent || '').includes(part)",
+        arg=part, timeout=timeout_ms, polling=20)
+    return announced(browser)
+
+
+def open_at(browser: Browser, hash_text: str) -> None:
+    """Load the site at ``hash_text`` ('#record=...') and wait until it takes input."""
+    browser.page.goto(browser.url + "index.html" + hash_text)
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+
+
+@pytest.mark.parametrize("browser", SHARE_SIZES, indirect=True, ids=["desktop", "phone"])
+def test_a_share_link_opens_the_game_and_names_players_and_result(
+        browser: Browser, request: pytest.FixtureRequest) -> None:
+    record = share_and_check(browser)
+    size = request.node.callspec.id
+    browser.screenshot(f"web-share-link-{size}.png")
+    # the moves are there to step through: Right plays the first one
+    browser.page.keyboard.press("ArrowRight")
+    browser.page.wait_for_function(
+        f"document.body.dataset.moves === {record.moves[0]!r}", timeout=10_000)
+
+
+def share_and_check(browser: Browser) -> Record:
+    """Open the page at the share link of ``shared_record()``; check what it says.
+
+    Returns:
+        The record shared.
+    """
+    record = shared_record()
+    open_at(browser, "#" + share.fragment(record))
+    text = wait_announced(browser, "Shared game:")
+    winner = "White" if record.outcome.winner == 0 else "Black"
+    assert "Shared game: Ann (White) vs \\u202eBob\\x1b[2J (Black)" in text
+    assert f"Oska n = 5, {winner} won in {len(record.moves)} moves" in text
+    assert "\u202e" not in text and "\x1b" not in text
+    assert browser.page.evaluate("document.body.dataset.moves") == ""  # at its start
+    return record
+
+
+def test_a_bad_link_is_announced_and_changes_nothing(browser: Browser) -> None:
+    record = share_and_check(browser)
+    stored: Any = browser.page.evaluate("JSON.stringify(localStorage)")
+    status = browser.status()
+    browser.page.evaluate("location.hash = '#record=not$base64'")
+    text = wait_announced(browser, "Cannot open the shared game")
+    assert "damaged" in text and "\n" not in text
+    fragment = share.fragment(record)
+    cut = "#" + fragment[:len(fragment) - 8]  # whole base64, cut JSON
+    browser.page.evaluate(f"location.hash = {cut!r}")
+    browser.page.wait_for_function(
+        "(document.getElementById('announce').textContent || '').includes('no playable')",
+        timeout=10_000)
+    browser.page.wait_for_timeout(300)
+    assert browser.page.evaluate("document.body.dataset.moves") == ""
+    assert browser.status() == status
+    assert browser.page.evaluate("JSON.stringify(localStorage)") == stored
+
+
+def on_the_games_screen(browser: Browser, record: Record) -> None:
+    """Open the page with ``record`` the one game kept in its history (as a game played
+    there is kept) and go to the Games screen."""
+    kept = KeptGame(new_id(), now_text(), record, {})
+    stored = json.dumps(json.dumps(with_game({}, kept)))
+    browser.page.add_init_script(f"localStorage.setItem('oska.history', {stored});")
+    browser.open()
+    browser.page.keyboard.press("g")
+    browser.wait_status("s.startsWith('Games, 1 of 1')")
+
+
+def test_a_kept_game_downloads_as_its_record(browser: Browser) -> None:
+    """Download (S) on the Games screen saves the game's record file, which reads back
+    as the game, under a clear name; the status line says so."""
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    with browser.page.expect_download() as download:
+        browser.page.keyboard.press("s")
+    saved = download.value
+    assert re.fullmatch(r"oska-n5-\d{4}-\d\d-\d\d-\d{4}-(white|black)-won\.json",
+                        saved.suggested_filename)
+    assert records.load(saved.path()) == record
+    browser.wait_status(f"s.startsWith('Downloaded {saved.suggested_filename}')")
+
+
+@pytest.mark.parametrize("browser", SHARE_SIZES, indirect=True, ids=["desktop", "phone"])
+def test_copy_link_without_the_clipboard_shows_the_link_selected(
+        browser: Browser, request: pytest.FixtureRequest) -> None:
+    """Copy link (L) in a browser without the clipboard API shows the share link in a
+    read-only field, selected, and says so; the link opens the game."""
+    browser.page.add_init_script(
+        "Object.defineProperty(navigator, 'clipboard', {value: undefined});")
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    browser.page.keyboard.press("l")
+    text = wait_announced(browser, "The share link is in the field")
+    assert "\n" not in text
+    field = browser.page.locator("#share-link")
+    assert field.is_visible()
+    link = field.input_value()
+    assert link.endswith("#" + share.fragment(record))
+    assert browser.page.evaluate(
+        "(() => { const f = document.getElementById('share-link');"
+        " return document.activeElement === f && f.selectionStart === 0"
+        " && f.selectionEnd === f.value.length; })()")
+    browser.screenshot(f"web-share-copy-{request.node.callspec.id}.png")
+    browser.page.locator("#share-close").click()
+    assert not field.is_visible()
+    browser.page.goto(link)
+    browser.page.wait_for_selector("body[data-state=ready]", timeout=READY_TIMEOUT_MS)
+    wait_announced(browser, "Shared game: Ann (White)")
+
+
+def test_copy_link_puts_the_link_on_the_clipboard(browser: Browser) -> None:
+    """Copy link (L) where the clipboard may be written puts the share link there."""
+    browser.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    record = shared_record()
+    on_the_games_screen(browser, record)
+    browser.page.keyboard.press("l")
+    text = wait_announced(browser, "Share link copied to the clipboard")
+    copied = browser.page.evaluate("navigator.clipboard.readText()")
+    assert copied.endswith("#" + share.fragment(record)) and f"({len(copied)} " in text
+    assert not browser.page.locator("#share-link").is_visible()

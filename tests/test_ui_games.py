@@ -21,6 +21,8 @@ from oska_gui.ui.games.games_layout import (
     BACK,
     CONTINUE,
     DELETE,
+    DOWNLOAD,
+    LINK,
     OLDER,
     REPLAY,
     REVIEW,
@@ -218,9 +220,11 @@ def test_touch_gets_finger_sized_targets_and_tap_wording() -> None:
 @pytest.mark.parametrize("size", [(360, 300), (1280, 800), (390, 844), (800, 600),
                                   (1920, 1080)])
 @pytest.mark.parametrize("touch", [False, True])
+@pytest.mark.parametrize("extra", [(), (DOWNLOAD, LINK)], ids=["own", "page"])
 def test_every_part_fits_the_window_and_nothing_overlaps(size: tuple[int, int],
-                                                         touch: bool) -> None:
-    layout = games_layout(*size, 30, 1.1, touch, notes=True)
+                                                         touch: bool,
+                                                         extra: tuple[str, ...]) -> None:
+    layout = games_layout(*size, 30, 1.1, touch, notes=True, extra=extra)
     window = Rect(0, 0, *size)
     parts = [layout.title, *layout.rows, *layout.pager.values(), *layout.stepper,
              *layout.buttons.values()] + ([layout.board] if layout.board.w else [])

@@ -36,6 +36,7 @@ from ..ui.kit.events import Resize
 from ..ui.speech import Announcer
 from .canvas import SurfaceCanvas
 from .events import translate
+from .save_as import save_copy
 
 WINDOW_SIZE = (1120, 760)
 MIN_WINDOW = (360, 300)
@@ -121,6 +122,9 @@ class DesktopRunner:
         now = time.perf_counter()
         elapsed = min(MAX_DT, now - self.last) if dt is None else dt
         self.last = now
+        export = self.app.take_export()
+        if export is not None:  # Save as: the only export the window offers
+            self.app.exported(save_copy(export.game))
         self.app.update(elapsed)
         if self.voice is not None:
             news = self.announcer.news(self.app)

@@ -93,7 +93,8 @@ class App:
                  speaker: Speaker | None = None, keeper: GameKeeper | None = None,
                  touch: bool = False, open_saved: bool = False,
                  review_budget: Budget | None = None, can_open: bool = False,
-                 history: GameHistory | None = None) -> None:
+                 history: GameHistory | None = None,
+                 exports: tuple[str, ...] = ()) -> None:
         """Open on the start screen with the settings kept in ``storage``.
 
         Args:
@@ -123,7 +124,12 @@ class App:
                 (``take_open_request``).
             history: where finished games, and games left with a move, are kept; the
                 start screen then offers the Games screen (None: nothing is kept).
+            exports: the Games screen's buttons that hand a game to the front end
+                (``games_layout.SAVE`` or ``DOWNLOAD``, ``LINK``); the front end takes
+                the request (``take_export``) and says what it did (``exported``).
         """
+        self.exports = exports
+        self.export: OpenKept | None = None
         self.pacer = GcPacer()
         # parse the learned evaluator's weights (400 KB) now rather than in the frame
         # where a computer player first needs them: ~50 ms here, ~3 times that in a browser
@@ -264,7 +270,8 @@ class App:
         elif isinstance(intent, OpenKept):
             self.open_kept(intent.game, intent.use, intent.ply)
         elif intent == Action.GAMES and self.history.available:
-            self.scene = GamesScene(self.history, self.width, self.height, self._touch_input)
+            self.scene = GamesScene(self.history, self.width, self.height, self._touch_input,
+                                    self.exports)
         elif intent == Action.QUIT:
             self._ask_quit()
         elif intent == Action.HELP:
@@ -388,25 +395,44 @@ class App:
                                    Option.N, n))
         self._act(Action.START)
 
-    def replay(self, record: Record) -> None:
+    def replay(self, record: Record, intro: str = "") -> None:
         """Show the recorded game ``record`` at its start, its moves ready to redo.
 
         It is played as a two-player game, so that Redo / Undo (and the arrow keys)
         step through it one move at a time, and either side may try another move.
         The saved settings stay as they are.
+
+        Args:
+            record: the game, its moves already checked.
+            intro: said before how to step through it (a shared game's players and
+                result), '' for nothing.
         """
         game = make_game(record.game, record.n)
         settings = replace(self.settings, kind=game.kind, n=record.n, mode=Mode.HVH)
         scene = self._show(Match(game, settings, self._player, replay=record,
                                  reclaimer=self.pacer.reclaimer,
                                  display=self._current_settings))
-        scene.say(REPLAY_TOAST)
+        scene.say(f"{intro}. {REPLAY_TOAST}" if intro else REPLAY_TOAST)
 
     def take_open_request(self) -> bool:
         """Return True once after the player asked to open a record file (the front end
         then shows its file picker)."""
         requested, self.open_requested = self.open_requested, False
         return requested
+
+    def take_export(self) -> OpenKept | None:
+        """Return, once, the kept game the player asked to save or share (``use``
+        ``Use.SAVE`` or ``Use.LINK``), or None; the front end does it and calls
+        ``exported``."""
+        export, self.export = self.export, None
+        return export
+
+    def exported(self, text: str) -> None:
+        """Say ``text``, what the front end did with a game to save or share (where it
+        went, or why it could not), on the Games screen's status line."""
+        if isinstance(self.scene, GamesScene):
+            self.scene.done(text)
+        self.needs_draw = True
 
     def review_record(self, record: Record, cursor: int = 0) -> None:
         """Replay the recorded game ``record`` and open its review at once (a record
@@ -425,7 +451,9 @@ class App:
         by a level, which the game's message line says.
         """
         record = kept.record
-        if use == Use.REPLAY:
+        if use in (Use.SAVE, Use.LINK):
+            self.export = OpenKept(kept, use, ply)
+        elif use == Use.REPLAY:
             self.replay(record)
         elif use == Use.REVIEW:
             self.review_record(record, ply)

@@ -15,13 +15,23 @@ From then on the page (``static/game-page.js``) and this module talk in messages
   with the canvas's CSS size and whatever changed of what the page mirrors: ``#status``, the moves
   (``body[data-moves]``), the review (``body[data-review]``), the ``#announce`` live
   region and ``#position`` description for screen readers (``ui.speech``), the canvas
-  cursor, whether sound is on, whether to open the file picker, and whether more frames
-  are wanted. When the App rests the page stops asking until an input event or a resize,
+  cursor, whether sound is on, whether to open the file picker, a kept game to download
+  or whose share link to copy (``export``), and whether more frames are wanted. When
+  the App rests the page stops asking until an input event or a resize,
   so an idle game costs nothing.
 - A record file the player opens (the picker or a drop on the page) comes as its bytes
   (``kind: "file"``) and opens for review (``record.open_record``); a file that is not
   a record is announced (and said in the game's message line), and the game on show
   stays.
+- A share link (the page opened at ``#record=...``, or its hash changed to one) comes
+  as the hash (``kind: "link"``) and opens the game in the replay at its start, its
+  players and result announced (``record.open_link``); a bad, damaged or oversized link
+  is announced in one line and changes nothing.
+- The Games screen's Download (S) and Copy link (L) go to the page as ``export`` (a
+  file name and the record's text, or the link's fragment); the page saves the file or
+  puts the link on the clipboard (or, without the clipboard, in a read-only field,
+  selected) and says what it did (``kind: "exported"``), which the Games screen's
+  status line, and so the live region, says.
 - Sounds are played by the page (``speaker``); settings, the game in progress and the
   kept games (the Games screen's) are kept in the page's ``localStorage``
   (``storage.PageStorage``), so a reload mid-game opens straight on the game in
@@ -50,12 +60,13 @@ from oska_gui.session.saved_game import GameKeeper
 
 from ..core.text import PASSAGE_LIMIT, drawable
 from ..ui.app import App
+from ..ui.games.games_layout import DOWNLOAD, LINK
 from ..ui.kit.events import Event, Resize
 from ..ui.kit.sounds import RATE
 from ..ui.speech import Announcer, describe
 from .canvas2d import HtmlCanvas
 from .dom_events import NAMED_KEYS, key_press, pointer_event
-from .record import MovesMirror, open_record, review_text
+from .record import MovesMirror, exported, open_link, open_record, review_text
 from .recorder import BOARD, DrawingLog, RecordingContext
 from .speaker import PageSpeaker, cue_samples
 from .storage import LocalStorageSettings, PageStorage
@@ -114,12 +125,17 @@ class WorkerFrontEnd:
         self.problem: str | None = None  # a record file's problem, announced next frame
 
     def receive(self, message: Any) -> None:
-        """Act on a message from the page (``kind``: 'frame', 'file' or 'silent')."""
+        """Act on a message from the page (``kind``: 'frame', 'file', 'link' or
+        'silent')."""
         kind = str(message.kind)
         if kind == "frame":
             self.frame(message)
         elif kind == "file":
             self.open_file(str(message.name), message.data)
+        elif kind == "link":
+            self.open_link(str(message.hash))
+        elif kind == "exported":
+            self.app.exported(drawable(str(message.text)))
         elif kind == "silent":
             self.speaker.silence()
 
@@ -150,6 +166,7 @@ class WorkerFrontEnd:
         for event in events:
             self.app.handle(event)
         open_picker = self.app.take_open_request()
+        export = exported(self.app.take_export())
         self.app.update(dt)
         if self.app.needs_draw:
             self.app.draw(self.canvas)
@@ -159,7 +176,7 @@ class WorkerFrontEnd:
         if resting:
             self.last_time = None  # the rest is no time for animations to catch up on
         return {"kind": "frame", "size": [width, height],
-                "openPicker": open_picker, "more": not resting,
+                "openPicker": open_picker, "more": not resting, "export": export,
                 "sound": bool(self.app.settings.sound), **self._changes()}
 
     def follow_window(self, size: Size) -> None:
@@ -202,8 +219,17 @@ class WorkerFrontEnd:
     def open_file(self, name: str, data: Any) -> None:
         """Open the record file ``name`` (an ArrayBuffer, None when the page could not
         read it) for review, or say why it cannot be opened."""
-        problem = (f"Cannot read {name}" if data is None
-                   else open_record(self.app, data.to_bytes(), name))
+        self.report(f"Cannot read {name}" if data is None
+                    else open_record(self.app, data.to_bytes(), name))
+
+    def open_link(self, hash_text: str) -> None:
+        """Open the shared game of the page's ``hash_text`` ('#record=...') in the
+        replay, or say in one line why it cannot be opened (changing nothing)."""
+        self.report(open_link(self.app, hash_text))
+
+    def report(self, problem: str) -> None:
+        """Announce ``problem`` next frame (also in the console, and in the game's
+        message line when a game is on show); '' for none. Redraws either way."""
         if problem:
             warn(problem)
             self.problem = problem
@@ -246,7 +272,8 @@ def start(init: Any, show: Show) -> WorkerFrontEnd:
     speaker = PageSpeaker(post)
     size = (int(init.width), int(init.height), float(init.scale))
     app = App(settings, size[0], size[1], can_quit=False, speaker=speaker, keeper=keeper,
-              touch=bool(init.touch), open_saved=True, can_open=True, history=history)
+              touch=bool(init.touch), open_saved=True, can_open=True, history=history,
+              exports=(DOWNLOAD, LINK))
     log = DrawingLog(OffscreenCanvas.new(1, 1).getContext("2d"))
     post({"kind": "ready", "namedKeys": list(NAMED_KEYS),
           "sound": bool(app.settings.sound), "rate": RATE,

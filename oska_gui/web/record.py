@@ -12,9 +12,17 @@ Runs without a browser.
 from __future__ import annotations
 
 from oska_gui.play.game import GameAdapter, Position
-from oska_gui.play.records import RecordError, move_texts, parse
+from oska_gui.play.records import RecordError, move_texts, parse, record_text
+from oska_gui.play.share import (
+    ShareError,
+    file_name,
+    fragment,
+    record_from_fragment,
+    shared_words,
+)
 
 from ..ui.app import App
+from ..ui.kit.intents import OpenKept, Use
 from ..ui.review.review_scene import ReviewScene
 
 
@@ -83,3 +91,36 @@ def open_record(app: App, raw: bytes, name: str) -> str:
         return f"Cannot open {name}: {str(error).removeprefix(name + ': ')}"
     app.review_record(record)
     return ""
+
+
+def open_link(app: App, hash_text: str) -> str:
+    """Open the game of the share link ``hash_text`` (the page's ``location.hash``) in
+    ``app``'s replay, at its start, its players and result said first.
+
+    Args:
+        app: the UI App.
+        hash_text: '#record=' and the base64url of a record's JSON, from anyone.
+
+    Returns:
+        '' once it is open, else one line saying why it cannot be (then nothing has
+        changed: the game on show, the saved game and the history are as they were).
+    """
+    try:
+        record = record_from_fragment(hash_text)
+    except ShareError as error:
+        return f"Cannot open the shared game: {error}"
+    app.replay(record, intro=shared_words(record))
+    return ""
+
+
+def exported(request: OpenKept | None) -> dict[str, str] | None:
+    """Return what the page needs to carry out a Games screen's export request (None
+    for none): ``kind`` 'file' with the file's ``name`` and ``text``, or 'link' with the
+    share link's ``fragment`` (the page adds its own address)."""
+    if request is None:
+        return None
+    record = request.game.record
+    if request.use == Use.LINK:
+        return {"kind": "link", "fragment": fragment(record)}
+    return {"kind": "file", "name": file_name(record, request.game.kept),
+            "text": record_text(record)}

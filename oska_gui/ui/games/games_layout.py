@@ -20,10 +20,11 @@ from ..kit.widgets import BUTTON_PAD
 from ..kit.window import MIN_SIZE, is_portrait, margin
 
 REPLAY, REVIEW, CONTINUE, DELETE, BACK = "replay", "review", "continue", "delete", "back"
+SAVE, DOWNLOAD, LINK = "save", "download", "link"  # what a front end may add
 BUTTONS = (REPLAY, REVIEW, CONTINUE, DELETE, BACK)
 NEWER, OLDER = "newer", "older"
 SHORT_LABELS = {REPLAY: "Replay", REVIEW: "Review", CONTINUE: "Continue", DELETE: "Delete",
-                BACK: "Back"}
+                BACK: "Back", SAVE: "Save as", DOWNLOAD: "Download", LINK: "Copy link"}
 WIDE_MIN = 620.0  # a narrower window has one column
 LIST_SHARE = 0.56  # of a wide window's inner width, the list's
 BOARD_MIN = 90.0  # a board preview smaller than this is left out
@@ -48,20 +49,20 @@ class GamesLayout:
 
 
 def _button_grid(area: Rect, row_h: float, gap: float, scale: TypeScale,
-                 touch: bool) -> tuple[dict[str, Rect], float]:
-    """Return the buttons laid out in a grid at the bottom of ``area`` and the height
-    the grid takes: as many columns as their short labels fit (with a key's name, for
-    the mouse and keys)."""
-    need = max(estimated_width(label + ("" if touch else "  (Enter)"), scale.label)
-               for label in SHORT_LABELS.values())
+                 touch: bool, names: tuple[str, ...]) -> tuple[dict[str, Rect], float]:
+    """Return the buttons ``names`` laid out in a grid at the bottom of ``area`` and the
+    height the grid takes: as many columns as their short labels fit (with a key's
+    name, for the mouse and keys)."""
+    need = max(estimated_width(SHORT_LABELS[name] + ("" if touch else "  (Enter)"),
+                               scale.label) for name in names)
     need = max(need + BUTTON_PAD, TOUCH_TARGET if touch else 0.0)
-    columns = int(clamp((area.w + gap) // (need + gap), 1, len(BUTTONS)))
-    grid_rows = math.ceil(len(BUTTONS) / columns)
-    columns = math.ceil(len(BUTTONS) / grid_rows)  # as even as the rows allow
+    columns = int(clamp((area.w + gap) // (need + gap), 1, len(names)))
+    grid_rows = math.ceil(len(names) / columns)
+    columns = math.ceil(len(names) / grid_rows)  # as even as the rows allow
     height = grid_rows * row_h + (grid_rows - 1) * gap
     top = area.bottom - height
     buttons = {}
-    for index, name in enumerate(BUTTONS):
+    for index, name in enumerate(names):
         line, place = divmod(index, columns)
         strip = Rect(area.x, top + line * (row_h + gap), area.w, row_h)
         buttons[name] = strip.columns(columns, gap)[place]
@@ -100,7 +101,8 @@ def _list(area: Rect, count: int, row_h: float, gap: float,
 
 
 def games_layout(width: float, height: float, count: int, aspect: float,
-                 touch: bool = False, notes: bool = False) -> GamesLayout:
+                 touch: bool = False, notes: bool = False,
+                 extra: tuple[str, ...] = ()) -> GamesLayout:
     """Return the Games screen's layout.
 
     Args:
@@ -110,11 +112,14 @@ def games_layout(width: float, height: float, count: int, aspect: float,
         aspect: the board preview's height per pixel of width (0: no board to show).
         touch: whether everything to hit must be at least ``TOUCH_TARGET`` pixels.
         notes: whether a note line (damaged games skipped) goes under the title.
+        extra: the front end's buttons (``SAVE`` or ``DOWNLOAD``, ``LINK``), put
+            before Delete and Back.
 
     Returns:
         The GamesLayout.
     """
     width, height = max(MIN_SIZE, width), max(MIN_SIZE, height)
+    names = (*BUTTONS[:3], *extra, *BUTTONS[3:])
     scale = type_scale(width, height)
     m = margin(width, height)
     gap = max(4.0, m * 0.4)
@@ -129,12 +134,12 @@ def games_layout(width: float, height: float, count: int, aspect: float,
         list_w = rest.w * LIST_SHARE
         list_area = Rect(rest.x, rest.y, list_w, rest.h)
         side = Rect(list_area.right + m, rest.y, rest.w - list_w - m, rest.h)
-        buttons, grid_h = _button_grid(side, button_h, gap, scale, touch)
+        buttons, grid_h = _button_grid(side, button_h, gap, scale, touch, names)
         side = Rect(side.x, side.y, side.w, side.h - grid_h - gap)
         step_area, board_room = side.take_bottom(button_h, gap)
         stepper = _stepper(step_area, button_h, gap)
     else:
-        buttons, grid_h = _button_grid(rest, button_h, gap, scale, touch)
+        buttons, grid_h = _button_grid(rest, button_h, gap, scale, touch, names)
         rest = Rect(rest.x, rest.y, rest.w, rest.h - grid_h - gap)
         board_room = Rect(rest.x, rest.y, rest.w,
                           rest.h * ONE_COLUMN_BOARD if rest.h > 2 * BOARD_MIN + 3 * row_h

@@ -6,7 +6,10 @@ move chosen (the stepper under it; its end to begin with), from which Continue p
 and Review starts. Keys: Up/Down choose a game (Page Up/Down a page), Left/Right a move
 back or on, Home/End the first position and the last; Enter replays, E reviews, C
 continues, Delete (or D) asks, and a second Delete deletes; Escape, Backspace or M go
-back to the start screen. The pointer does the same through the rows and buttons.
+back to the start screen. Where the front end can, S saves the game's record to a file
+(Save as in the window, Download in the page) and L copies its share link (the page);
+the front end does it and tells the screen what it did (``done``), which the status
+line says. The pointer does the same through the rows and buttons.
 
 The status line (what screen readers hear, each time it changes) names the game chosen
 and the move; until the first key it also says which keys do what. A damaged entry of
@@ -38,10 +41,13 @@ from .games_layout import (
     BACK,
     CONTINUE,
     DELETE,
+    DOWNLOAD,
+    LINK,
     NEWER,
     OLDER,
     REPLAY,
     REVIEW,
+    SAVE,
     GamesLayout,
     games_layout,
 )
@@ -49,12 +55,15 @@ from .games_layout import (
 LABELS: dict[str, Wording] = {REPLAY: "Replay", REVIEW: "Review",
                               CONTINUE: ("Continue from here", "Continue"),
                               DELETE: "Delete", BACK: ("Back to start", "Back"),
-                              NEWER: ("‹ Newer", "‹"), OLDER: ("Older ›", "›")}
+                              NEWER: ("‹ Newer", "‹"), OLDER: ("Older ›", "›"),
+                              SAVE: "Save as", DOWNLOAD: "Download", LINK: "Copy link"}
 CONFIRM_LABEL: Wording = ("Delete: sure?", "Sure?")
-KEYS = {REPLAY: "Enter", REVIEW: "E", CONTINUE: "C", DELETE: "Del", BACK: "Esc"}
-USES = {REPLAY: Use.REPLAY, REVIEW: Use.REVIEW, CONTINUE: Use.CONTINUE}
+KEYS = {REPLAY: "Enter", REVIEW: "E", CONTINUE: "C", DELETE: "Del", BACK: "Esc",
+        SAVE: "S", DOWNLOAD: "S", LINK: "L"}
+USES = {REPLAY: Use.REPLAY, REVIEW: Use.REVIEW, CONTINUE: Use.CONTINUE, SAVE: Use.SAVE,
+        DOWNLOAD: Use.SAVE, LINK: Use.LINK}
 KEY_BUTTONS = {"enter": REPLAY, "return": REPLAY, "e": REVIEW, "c": CONTINUE,
-               "delete": DELETE, "d": DELETE}
+               "delete": DELETE, "d": DELETE, "s": SAVE, "l": LINK}
 BACK_KEYS = ("escape", "backspace", "m")
 STEPS = {"left": -1, "right": 1}
 CHOICE_STEPS = {"up": -1, "down": 1}
@@ -69,7 +78,8 @@ class GamesScene(StillScene):
     """The Games screen over a history: the list, the game and move chosen, drawing."""
 
     def __init__(self, history: GameHistory, width: float, height: float,
-                 touch: Callable[[], bool] = lambda: False) -> None:
+                 touch: Callable[[], bool] = lambda: False,
+                 extra: tuple[str, ...] = ()) -> None:
         """Show the games kept in ``history`` in a ``width`` x ``height`` window.
 
         Args:
@@ -78,7 +88,10 @@ class GamesScene(StillScene):
             height: the window height in pixels.
             touch: returns whether the last input was a touch (finger-sized targets,
                 tap wording, no key names).
+            extra: the front end's own buttons: ``SAVE`` (the window) or ``DOWNLOAD``
+                (the page), and ``LINK`` (the page).
         """
+        self.extra = extra
         self.history = history
         self.width, self.height = width, height
         self.touch = touch
@@ -204,7 +217,9 @@ class GamesScene(StillScene):
     def _key(self, key: str) -> Intent | None:
         """Act on a key press (see the module text)."""
         if key in KEY_BUTTONS:
-            return self._button(KEY_BUTTONS[key])
+            name = KEY_BUTTONS[key]
+            return self._button(DOWNLOAD if name == SAVE and DOWNLOAD in self.extra
+                                else name)
         self.message, self.arming = "", None
         if key in BACK_KEYS:
             return Action.MENU
@@ -245,7 +260,7 @@ class GamesScene(StillScene):
         game = self.chosen
         if name == BACK:
             return True
-        if game is None:
+        if game is None or (name in (SAVE, DOWNLOAD, LINK) and name not in self.extra):
             return False
         if name == NEWER:
             return self.choice > 0
@@ -256,6 +271,11 @@ class GamesScene(StillScene):
             return (line is not None and bool(line[0])
                     and line[1].outcome(line[0][self.ply]) is None)
         return True
+
+    def done(self, text: str) -> None:
+        """Say ``text`` (what the front end did with a Save as, Download or Copy link)
+        first on the status line, until the next key or press."""
+        self.message = text
 
     def _press(self, x: float, y: float) -> Intent | None:
         """Act on a click or tap: a button, the pager, a row of the list, the stepper."""
@@ -295,7 +315,7 @@ class GamesScene(StillScene):
         game = self.chosen
         aspect = 0.0 if game is None else board_aspect(game.record.game, game.record.n)
         layout = games_layout(self.width, self.height, len(self.games), aspect,
-                              self.touch(), bool(self.notes))
+                              self.touch(), bool(self.notes), self.extra)
         shown = max(1, len(layout.rows))
         self.top = max(0, min(self.top, self.choice, len(self.games) - shown))
         if self.choice >= self.top + shown:

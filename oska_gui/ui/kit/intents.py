@@ -43,6 +43,8 @@ class Use(StrEnum):
     REPLAY = "replay"  # step through it from its start
     REVIEW = "review"  # its review, at the move chosen
     CONTINUE = "continue"  # play on from the move chosen
+    SAVE = "save"  # its record written to a file (Save as, Download): the front end's
+    LINK = "link"  # its share link put on the clipboard (Copy link): the front end's
 
 
 @dataclass(frozen=True)

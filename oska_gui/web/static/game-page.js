@@ -11,7 +11,8 @@
 // description (for screen readers), the canvas's cursor. When the game rests the page
 // stops asking until an event or a resize. The page plays the game's sounds (audio.js),
 // writes what the game stores to localStorage, opens the file picker and reads the
-// record files chosen or dropped on the page for the worker. body[data-state] tells
+// record files chosen or dropped on the page for the worker, and hands it a share link
+// (location.hash '#record=...', at load and on hashchange) to open in the replay. body[data-state] tells
 // the page's state: loading, ready (with data-ready-at, ms since navigation) or error.
 // A test that sets window.oskaRecordTexts before the page loads gets window.oskaDrawn():
 // the texts the worker drew since the last call, [text, font] each; one that sets
@@ -138,8 +139,24 @@ export class GamePage {
         this.read(files[0]);
       }
     });
+    window.addEventListener("hashchange", () => this.followLink());
+    document.getElementById("share-close").addEventListener("click", () => {
+      document.getElementById("share").hidden = true;
+      this.board.focus();
+    });
+    this.followLink();
     this.board.focus();  // keys and a screen reader start on the board
     this.wake();
+  }
+
+  // A share link ('#record=...') in the page's address goes to the game, which opens it
+  // in the replay or announces why it cannot (oska_gui.web.page.WorkerFrontEnd.open_link).
+  followLink() {
+    const hash = window.location.hash;
+    if (hash.startsWith("#record=")) {
+      this.worker.postMessage({ kind: "link", hash });
+      this.wake();
+    }
   }
 
   pointer(event) {
@@ -162,6 +179,9 @@ export class GamePage {
   // Meta, a named key or a single character) is the game's, not the browser's.
   key(event) {
     document.body.dataset.input = "keys";  // Tab too: the ring shows where the keys go
+    if (event.target && event.target.id === "share-link") {
+      return;  // the share link's field: its keys select and copy the link
+    }
     const { key, ctrlKey, altKey, metaKey } = event;
     if (ctrlKey || altKey || metaKey || !(this.namedKeys.has(key) || key.length === 1)) {
       return;
@@ -176,6 +196,46 @@ export class GamePage {
     if (this.soundOn) {
       this.speaker.wake();
     }
+  }
+
+  // Download a kept game's record, or copy its share link: to the clipboard where the
+  // browser allows, else into the read-only field #share-link, selected for the player
+  // to copy. The game is told what was done (its Games screen says it).
+  carryOut(request) {
+    const said = (text) => {
+      this.worker.postMessage({ kind: "exported", text });
+      this.wake();
+    };
+    if (request.kind === "file") {
+      const blob = new Blob([request.text], { type: "application/json" });
+      const anchor = document.createElement("a");
+      anchor.href = URL.createObjectURL(blob);
+      anchor.download = request.name;
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(anchor.href), 10_000);
+      said(`Downloaded ${request.name}`);
+      return;
+    }
+    const link = `${window.location.href.split("#")[0]}#${request.fragment}`;
+    const show = () => {
+      const box = document.getElementById("share");
+      const field = document.getElementById("share-link");
+      field.value = link;
+      box.hidden = false;
+      field.focus();
+      field.select();
+      said("The share link is in the field at the bottom, selected: "
+           + "copy it with Ctrl+C (Cmd+C on a Mac), or tap and hold");
+    };
+    const clipboard = navigator.clipboard;
+    if (!clipboard || typeof clipboard.writeText !== "function") {
+      show();
+      return;
+    }
+    clipboard.writeText(link).then(
+      () => said(`Share link copied to the clipboard (${link.length} characters)`), show);
   }
 
   // Read `file` and send its bytes to the game, which opens it for review.
@@ -227,6 +287,9 @@ export class GamePage {
     this.resize(answer.size);
     this.mirror(answer);
     this.soundOn = answer.sound;
+    if (answer.export) {
+      this.carryOut(answer.export);  // in the key press's or click's user activation too
+    }
     if (answer.openPicker) {
       // O or Open game, in order with the keys before it (after '/', O is a letter): the
       // frame answers within the key press's user activation, so the browser lets it open
