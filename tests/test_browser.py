@@ -873,6 +873,10 @@ def test_a_phone_gets_readable_text_finger_targets_and_tap_wording(browser: Brow
     phone = browser.page.viewport_size
     browser.page.add_init_script(RECORD_TEXTS)
     browser.open()
+    # a touch screen: the board has the focus from the start, without the keyboard's ring
+    assert browser.page.evaluate("document.activeElement.id") == "board"
+    assert browser.page.evaluate(
+        "getComputedStyle(document.getElementById('board')).outlineStyle") == "none"
     start = fonts_drawn(browser)
     assert min(size for _, size in start) >= MIN_TEXT
     texts = {text for text, _ in start}

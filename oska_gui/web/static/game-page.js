@@ -145,6 +145,9 @@ export class GamePage {
       this.board.focus();
     });
     this.followLink();
+    if (matchMedia("(pointer: coarse)").matches) {
+      document.body.dataset.input = "pointer";  // a touch screen: no keyboard ring at load
+    }
     this.board.focus();  // keys and a screen reader start on the board
     this.wake();
   }
