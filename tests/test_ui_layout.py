@@ -223,11 +223,12 @@ def test_the_game_screen_keeps_room_for_exactly_its_buttons(mode: Mode, can_quit
 @pytest.mark.parametrize("change", ["add", "remove"])
 def test_the_layout_counts_the_buttons_from_the_commands_list(
         monkeypatch: pytest.MonkeyPatch, change: str) -> None:
-    """A button added to (or taken from) the list of a game against the computer is one
-    edit: the default layout follows, and in some tall window the board moves for it."""
+    """Buttons added to (or taken from) the list of a game against the computer are one
+    edit: the default layout follows, and in some tall window the board moves for them
+    (two at a time: the buttons sit in rows of two)."""
     before = {size: board_layout(OSKA, 4, *size) for size in TALL}
     listed = BUTTONS[Mode.HVC]
-    changed = (*listed, Command.QUIT) if change == "add" else listed[:-1]
+    changed = (*listed, Command.QUIT, Command.STEP) if change == "add" else listed[:-2]
     monkeypatch.setitem(BUTTONS, Mode.HVC, changed)
     assert button_count() == len(changed)
     after = {size: board_layout(OSKA, 4, *size) for size in TALL}

@@ -190,3 +190,20 @@ def test_a_flipped_board_is_kept_for_the_next_game_and_run() -> None:
     assert again.game is not None and not again.game.flipped
     again.handle(KeyPress("f"))
     assert again.game.flipped and storage.data["turned"] is False
+
+
+def test_a_tap_on_flip_turns_the_board_as_f_does() -> None:
+    """Touch players have no F key: the game panel's Flip button turns the board, says
+    which side is at the bottom, and keeps the choice, as F does."""
+    from oska_gui.ui.app import App
+    from oska_gui.ui.kit.events import KeyPress, PointerDown, PointerUp
+
+    storage = MemoryStorage({"levels": {"white": "easy", "black": "easy"}})
+    app = App(storage, 900, 700)
+    app.handle(KeyPress("enter"))
+    assert app.game is not None and app.game.flipped
+    flip = app.game.panel().buttons["flip"]
+    app.handle(PointerDown(*flip.center, touch=True))
+    app.handle(PointerUp(*flip.center, touch=True))
+    assert not app.game.flipped and storage.data["turned"] is True
+    assert app.game.toast is not None and app.game.toast[0] == "Black at the bottom"

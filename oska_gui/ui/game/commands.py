@@ -42,8 +42,8 @@ class Command(StrEnum):
 
 
 BUTTONS = {
-    Mode.HVC: (Command.UNDO, Command.REDO, Command.HINT, Command.NEW, Command.MENU,
-               Command.HELP),
+    Mode.HVC: (Command.UNDO, Command.REDO, Command.HINT, Command.FLIP, Command.NEW,
+               Command.MENU, Command.HELP),
     Mode.CVC: (Command.PAUSE, Command.STEP, Command.SLOWER, Command.FASTER, Command.UNDO,
                Command.REDO, Command.NEW, Command.MENU, Command.HELP, Command.QUIT),
 }
@@ -52,13 +52,13 @@ LABELS: dict[Command, str | tuple[str, ...]] = {  # wordings, the longest first
     Command.NEW: ("New game", "New"), Command.MENU: "Menu", Command.HELP: "Help",
     Command.PAUSE: "Pause", Command.RESUME: "Resume", Command.STEP: "Step",
     Command.SLOWER: "Slower", Command.FASTER: "Faster", Command.QUIT: "Quit",
-    Command.REVIEW: "Review",
+    Command.REVIEW: "Review", Command.FLIP: "Flip",
 }
 HINT_KEYS = {  # the key a button's label names for keyboard users
     Command.UNDO: "U", Command.REDO: "R", Command.HINT: "H", Command.NEW: "N",
     Command.MENU: "M", Command.HELP: "?", Command.PAUSE: "Space", Command.RESUME: "Space",
     Command.STEP: "S", Command.SLOWER: "-", Command.FASTER: "+", Command.QUIT: "Q",
-    Command.REVIEW: "E",
+    Command.REVIEW: "E", Command.FLIP: "F",
 }
 KEYS = {
     "u": Command.UNDO, "backspace": Command.UNDO, "r": Command.REDO,
