@@ -8,9 +8,14 @@ from oska_gui.play.game import make_game
 from oska_gui.play.levels import LevelKey
 from oska_gui.session.game_history import GameHistory
 from oska_gui.session.match import Match
+from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage, Mode, Settings
+from oska_gui.ui.app import App
+from oska_gui.ui.kit.events import KeyPress
 
 FAST = dict(levels=(LevelKey.BEGINNER, LevelKey.BEGINNER), animation="off", pace="instant")
+# the same choices as stored settings, for an App's storage
+QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
 
 
 def played(moves: int | None, seed: int = 1, n: int = 4, **settings: object) -> Match:
@@ -33,3 +38,15 @@ def history_of(*matches: Match) -> GameHistory:
     for match in matches:
         history.leave(match)
     return history
+
+
+def app_one_move_in(history: GameHistory, saved: MemoryStorage) -> App:
+    """Return an App keeping games in ``history`` and the game in progress in ``saved``,
+    with a two-player game started and its first move played."""
+    app = App(MemoryStorage({**QUICK, "mode": "hvh"}), history=history,
+              keeper=GameKeeper(saved))
+    app.handle(KeyPress("enter"))
+    assert app.game is not None
+    app.game.match.play(app.game.game.children(app.game.match.position)[0])
+    app.update(0.05)
+    return app

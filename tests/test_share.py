@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from history_helpers import history_of, played
+from history_helpers import QUICK, app_one_move_in, history_of, played
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from random_games import random_game
@@ -30,7 +30,6 @@ from oska_gui.play.share import (
     shared_words,
 )
 from oska_gui.session.game_history import GameHistory
-from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage
 from oska_gui.ui.app import App
 from oska_gui.ui.game.game_scene import GameScene
@@ -41,7 +40,6 @@ from oska_gui.ui.kit.intents import OpenKept, Use
 from oska_gui.ui.speech import Announcer
 from oska_gui.web.record import exported, open_link
 
-QUICK = {"animation": "off", "pace": "instant", "levels": ["beginner", "beginner"]}
 HOSTILE = ["\x1b[31mred\x1b[0m", "a\nb\rc", "\u202eevil", "\ud800lone", "\x00nul",
            "x" * 100_000, "", "<script>alert(1)</script>"]
 
@@ -190,12 +188,7 @@ def test_a_bad_link_changes_nothing_and_says_why_in_one_line() -> None:
     saved, kept = MemoryStorage(), MemoryStorage()
     history = GameHistory(kept)
     history.leave(played(None, seed=2))
-    app = App(MemoryStorage({**QUICK, "mode": "hvh"}), history=history,
-              keeper=GameKeeper(saved))
-    app.handle(KeyPress("enter"))
-    assert app.game is not None
-    app.game.match.play(app.game.game.children(app.game.match.position)[0])
-    app.update(0.05)
+    app = app_one_move_in(history, saved)
     scene, before_saved, before_kept = app.scene, dict(saved.data), dict(kept.data)
     saves = (saved.saves, kept.saves)
     for bad in ("#record=abc$", "#record=" + "A" * (MAX_FRAGMENT + 4), encoded(b"{x"),

@@ -7,13 +7,12 @@ import time
 from dataclasses import replace
 
 import pytest
-from history_helpers import history_of, played
+from history_helpers import QUICK, app_one_move_in, history_of, played
 from ui_fakes import RecordingCanvas
 
 from oska_gui.play import kept_games
 from oska_gui.play.levels import LevelKey
 from oska_gui.session.game_history import GameHistory, kept_record
-from oska_gui.session.saved_game import GameKeeper
 from oska_gui.session.settings import MemoryStorage, Mode
 from oska_gui.ui.app import App
 from oska_gui.ui.game.game_scene import GameScene
@@ -37,8 +36,6 @@ from oska_gui.ui.overlays.confirm import NEW_GAME_KEPT
 from oska_gui.ui.review.review_scene import ReviewScene
 from oska_gui.ui.speech import Announcer, describe
 from oska_gui.ui.start.start_scene import StartScene
-
-QUICK = {"levels": ["beginner", "beginner"], "animation": "off", "pace": "instant"}
 
 
 def app_with(history: GameHistory, size: tuple[int, int] = (1280, 800),
@@ -361,12 +358,7 @@ def test_a_full_history_opens_quickly() -> None:
 def test_a_game_left_for_a_kept_one_is_kept_and_its_saved_game_names_its_entry() -> None:
     history, _ = three_games()
     saved = MemoryStorage()
-    app = App(MemoryStorage({**QUICK, "mode": "hvh"}), history=history,
-              keeper=GameKeeper(saved))
-    app.handle(KeyPress("enter"))
-    assert app.game is not None
-    app.game.match.play(app.game.game.children(app.game.match.position)[0])
-    app.update(0.05)
+    app = app_one_move_in(history, saved)
     app.handle(KeyPress("m"))
     on_games(app)
     app.handle(KeyPress("enter"))  # replay the newest kept game: the one on show is left

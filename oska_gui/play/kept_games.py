@@ -90,9 +90,9 @@ class KeptGame:
 
     def result_text(self) -> str:
         """Return how the game ended in a few words: 'White won', 'Draw', 'Unfinished'."""
-        winner = None if self.record.ending is None else self.record.ending.winner
         if self.record.ending is None:
             return "Unfinished"
+        winner = self.record.ending.winner
         return "Draw" if winner is None else f"{SIDE_NAMES[winner]} won"
 
     def length_text(self) -> str:
